@@ -1,0 +1,20 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+import { config } from './src/config.ts';
+import { staticHostRedirects } from './src/integrations/static-host-redirects.ts';
+
+export default defineConfig({
+  site: config.siteUrl.origin,
+  // The spec's routes have no trailing slash: /en/instructors.
+  trailingSlash: 'never',
+  // Pages are prerendered HTML; only routes that opt out (`prerender = false`) run on the server.
+  output: 'static',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react(), staticHostRedirects()],
+  // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts
+  // owns every URL and each page is given its locale explicitly.
+  server: { port: 4321, host: 'localhost' },
+  devToolbar: { enabled: false },
+});

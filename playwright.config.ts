@@ -1,0 +1,39 @@
+import { defineConfig } from '@playwright/test';
+
+/** The tests run against the real server that `npm start` runs, on its own port. */
+const port = Number(process.env.TEST_PORT ?? 4329);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: 'chromium',
+    viewport: { width: 1280, height: 800 },
+    launchOptions: {
+      // Debian's Chromium by default; CHROME_PATH points at any other Chrome or Chromium.
+      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node ./dist/server/entry.mjs',
+    url: `http://localhost:${port}/en`,
+    env: { PORT: String(port), HOST: 'localhost', ASTRO_TELEMETRY_DISABLED: '1' },
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

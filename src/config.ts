@@ -1,0 +1,92 @@
+/**
+ * Site configuration: every deployment-specific value, read from environment variables once,
+ * validated, with documented defaults. `.env.example` lists the same variables.
+ *
+ * Most values are baked into the static pages at build time (change them, rebuild); the Node
+ * server reads the same module at start for its on-demand routes.
+ */
+import { existsSync } from 'node:fs';
+import * as v from 'valibot';
+
+// A local `.env` is honoured in development; real deployments set the environment directly.
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+const url = (fallback: string) => v.optional(v.pipe(v.string(), v.trim(), v.url()), fallback);
+const text = (fallback: string) => v.optional(v.pipe(v.string(), v.trim()), fallback);
+/** An optional id or URL: empty means "not configured". */
+const optionalText = () => v.optional(v.pipe(v.string(), v.trim()), '');
+
+const EnvSchema = v.object({
+  /** Public origin of the site, used for canonical URLs, hreflang, Open Graph and the sitemap. */
+  SITE_URL: url('http://localhost:4321'),
+  /** Brand name shown everywhere until the company settles its name. */
+  BRAND: text('Pistelink'),
+  /** Domain the consent cookies are written for; empty means the current host only. */
+  COOKIE_DOMAIN: optionalText(),
+  /** Address shown to visitors when a form fails, and on the contact and legal pages. */
+  CONTACT_EMAIL: v.optional(v.pipe(v.string(), v.trim(), v.email()), 'hello@pistelink.com'),
+  /** External careers site linked from the footer; empty links to the site's own jobs page. */
+  CAREERS_URL: optionalText(),
+  FACEBOOK_URL: url('https://www.facebook.com/pistelink'),
+  LINKEDIN_URL: url('https://www.linkedin.com/company/pistelink'),
+  YOUTUBE_URL: url('https://www.youtube.com/@pistelink'),
+  INSTAGRAM_URL: url('https://www.instagram.com/pistelink'),
+  /** Where the site's forms post (the embedded receiver by default; any URL for another one). */
+  FORMS_ENDPOINT: text('/api/forms'),
+  /** Marketplace backend (GraphQL). The site works when it is not running. */
+  BACKEND_GRAPHQL_URL: url('http://localhost:4000/graphql'),
+  /** Chat API (GraphQL), a separate service. */
+  CHAT_GRAPHQL_URL: url('http://localhost:4040/graphql'),
+  /** Tag manager container id (GTM-…); empty loads nothing. Loaded only after tracking consent. */
+  GTM_ID: optionalText(),
+  /** The two analytics configurations (G-…); empty loads nothing. */
+  GA_MEASUREMENT_ID: optionalText(),
+  GA_SECONDARY_MEASUREMENT_ID: optionalText(),
+});
+
+export type SiteConfig = Readonly<{
+  siteUrl: URL;
+  brand: string;
+  cookieDomain: string;
+  contactEmail: string;
+  careersUrl: string;
+  social: Readonly<{ facebook: string; linkedin: string; youtube: string; instagram: string }>;
+  formsEndpoint: string;
+  backendGraphqlUrl: string;
+  chatGraphqlUrl: string;
+  analytics: Readonly<{ gtmId: string; measurementIds: readonly string[] }>;
+}>;
+
+/** Parses an environment; throws a readable error naming each wrong variable. */
+export function readConfig(env: Record<string, string | undefined>): SiteConfig {
+  // Treat empty strings as unset so `FOO=` in a .env file means "use the default".
+  const defined = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = v.safeParse(EnvSchema, defined);
+  if (!result.success) {
+    const problems = result.issues.map((issue) => `  ${v.getDotPath(issue)}: ${issue.message}`);
+    throw new Error(`Invalid site configuration:\n${problems.join('\n')}`);
+  }
+  const e = result.output;
+  return {
+    siteUrl: new URL(e.SITE_URL),
+    brand: e.BRAND,
+    cookieDomain: e.COOKIE_DOMAIN,
+    contactEmail: e.CONTACT_EMAIL,
+    careersUrl: e.CAREERS_URL,
+    social: {
+      facebook: e.FACEBOOK_URL,
+      linkedin: e.LINKEDIN_URL,
+      youtube: e.YOUTUBE_URL,
+      instagram: e.INSTAGRAM_URL,
+    },
+    formsEndpoint: e.FORMS_ENDPOINT,
+    backendGraphqlUrl: e.BACKEND_GRAPHQL_URL,
+    chatGraphqlUrl: e.CHAT_GRAPHQL_URL,
+    analytics: {
+      gtmId: e.GTM_ID,
+      measurementIds: [e.GA_MEASUREMENT_ID, e.GA_SECONDARY_MEASUREMENT_ID].filter(Boolean),
+    },
+  };
+}
+
+export const config: SiteConfig = readConfig(process.env);

@@ -1,0 +1,55 @@
+/**
+ * The site's locales. Every locale has routes; `selectable` puts it in the language menu and the
+ * `/` redirect, `indexed` puts it in hreflang and the sitemap (and drops `noindex`).
+ * To launch Portuguese, set both flags to true once its translations are reviewed.
+ */
+export const locales = {
+  en: { htmlLang: 'en', label: 'English', shortcut: 'EN', ogLocale: 'en_GB', selectable: true, indexed: true },
+  es: { htmlLang: 'es', label: 'Español', shortcut: 'ES', ogLocale: 'es_ES', selectable: true, indexed: true },
+  fr: { htmlLang: 'fr', label: 'Français', shortcut: 'FR', ogLocale: 'fr_FR', selectable: true, indexed: true },
+  pt: { htmlLang: 'pt', label: 'Português', shortcut: 'PT', ogLocale: 'pt_BR', selectable: false, indexed: false },
+} as const satisfies Record<string, LocaleSettings>;
+
+type LocaleSettings = {
+  /** Value of `<html lang>` and `hreflang`. */
+  htmlLang: string;
+  /** The language's own name, as its speakers write it. */
+  label: string;
+  /** What the language menu shows. */
+  shortcut: string;
+  ogLocale: string;
+  selectable: boolean;
+  indexed: boolean;
+};
+
+export type Locale = keyof typeof locales;
+
+export const defaultLocale: Locale = 'en';
+
+/** All locales, in the order the language menu lists them (EN, ES, FR, then the rest). */
+export const allLocales = Object.keys(locales) as Locale[];
+export const selectableLocales = allLocales.filter((l) => locales[l].selectable);
+export const indexedLocales = allLocales.filter((l) => locales[l].indexed);
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && Object.hasOwn(locales, value);
+}
+
+/**
+ * Picks the best selectable locale for an Accept-Language header ("fr-CH, fr;q=0.9, en;q=0.8"):
+ * the highest-weighted language whose primary subtag is selectable, else the default.
+ */
+export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', weight, index };
+    })
+    .filter((entry) => entry.language && Number.isFinite(entry.weight) && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  const match = ranked.find((entry) => (selectableLocales as string[]).includes(entry.language));
+  return (match?.language as Locale | undefined) ?? defaultLocale;
+}

@@ -1,0 +1,111 @@
+/**
+ * The route table: the one source of truth for every page's path in every locale. Links, the
+ * language menu, hreflang alternates, the sitemap and the redirects are all derived from it.
+ *
+ * Slugs are the spec's (§2) exactly. `{resort}` and `{job}` are parameters filled from content.
+ */
+import { allLocales, type Locale } from './locales';
+
+const same = (slug: string) => ({ en: slug, fr: slug, es: slug, pt: slug });
+
+export const routes = {
+  home: same(''),
+  instructors: { en: 'instructors', fr: 'instructeurs', es: 'instructores', pt: 'instrutores' },
+  about: { en: 'about', fr: 'a-propos', es: 'sobre-nosotros', pt: 'sobre-nos' },
+  jobs: { en: 'jobs', fr: 'emplois', es: 'trabajos', pt: 'trabalhos' },
+  contact: { en: 'contact', fr: 'contacter', es: 'contactar', pt: 'contatar' },
+  privacy: { en: 'privacy', fr: 'confidentialite', es: 'privacidad', pt: 'privacidade' },
+  cookies: same('cookies'),
+  preferences: { en: 'preferences', fr: 'preferences', es: 'preferencias', pt: 'preferencias' },
+  instructorApplication: {
+    en: 'instructors/join-us',
+    fr: 'instructeurs/rejoignez-nous',
+    es: 'instructores/unete-a-nosotros',
+    pt: 'instrutores/junte-se-a-nos',
+  },
+  download: { en: 'download', fr: 'telecharger', es: 'descargar', pt: 'baixar' },
+  rental: { en: 'rental', fr: 'de-location', es: 'alquiler', pt: 'aluguel' },
+  prices: { en: 'prices', fr: 'prix', es: 'precios', pt: 'precos' },
+  deals: same('deals'),
+  destinations: same('destinations'),
+  newsletter: same('newsletter'),
+  covid19: same('covid-19'),
+  resorts: same('resorts'),
+  faq: { en: 'faq', fr: 'faq', es: 'preguntas-frecuentes', pt: 'perguntas-frequentes' },
+
+  // Pages with a parameter: one page per resort or job posting (content collections).
+  resortRental: {
+    en: 'resorts/{resort}/rental',
+    fr: 'resorts/{resort}/location',
+    es: 'resorts/{resort}/alquiler',
+    pt: 'resorts/{resort}/aluguel',
+  },
+  resortSkiLessons: {
+    en: 'resorts/{resort}/ski-lessons',
+    fr: 'resorts/{resort}/cours-de-ski',
+    es: 'resorts/{resort}/clases-de-esqui',
+    pt: 'resorts/{resort}/aulas-de-esqui',
+  },
+  resortSnowboardLessons: {
+    en: 'resorts/{resort}/snowboard-lessons',
+    fr: 'resorts/{resort}/cours-de-snowboard',
+    es: 'resorts/{resort}/clases-de-snowboard',
+    pt: 'resorts/{resort}/aulas-de-snowboard',
+  },
+  job: { en: 'jobs/{job}', fr: 'emplois/{job}', es: 'trabajos/{job}', pt: 'trabalhos/{job}' },
+} as const satisfies Record<string, Record<Locale, string>>;
+
+export type PageId = keyof typeof routes;
+export type RouteParams = Partial<Record<'resort' | 'job', string>>;
+
+const PARAM = /\{(\w+)\}/g;
+
+/** Page ids whose paths need no parameter: the pages the foundation builds for every locale. */
+export const staticPageIds = (Object.keys(routes) as PageId[]).filter(
+  (id) => !allLocales.some((locale) => routes[id][locale].includes('{')),
+);
+
+/** The site-relative path of a page in a locale: `pathTo('instructors', 'fr')` → `/fr/instructeurs`. */
+export function pathTo(page: PageId, locale: Locale, params: RouteParams = {}): string {
+  const slug = routes[page][locale].replace(PARAM, (_, name: keyof RouteParams) => {
+    const value = params[name];
+    if (!value) throw new Error(`Route "${page}" needs the parameter "${name}"`);
+    return encodeURIComponent(value);
+  });
+  return slug ? `/${locale}/${slug}` : `/${locale}`;
+}
+
+/** The same page in every given locale, for hreflang and the language menu. */
+export function alternatesOf(page: PageId, params: RouteParams = {}, among: readonly Locale[] = allLocales) {
+  return Object.fromEntries(among.map((locale) => [locale, pathTo(page, locale, params)])) as Record<Locale, string>;
+}
+
+/** Finds which page a site-relative path is, or `undefined`. The inverse of `pathTo`. */
+export function matchPath(path: string): { page: PageId; locale: Locale; params: RouteParams } | undefined {
+  const [, locale = '', ...rest] = path.replace(/\/+$/, '').split('/');
+  if (!(allLocales as string[]).includes(locale)) return undefined;
+  const slug = rest.join('/');
+  for (const page of Object.keys(routes) as PageId[]) {
+    const template = routes[page][locale as Locale];
+    const names: string[] = [];
+    const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(PARAM, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    const found = new RegExp(`^${pattern}$`).exec(slug);
+    if (found) {
+      const params = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]));
+      return { page, locale: locale as Locale, params };
+    }
+  }
+  return undefined;
+}
+
+/** Old unprefixed addresses still in circulation (app stores, printed material): permanent redirects. */
+export const unprefixedRedirects: Readonly<Record<string, string>> = {
+  '/instructors': pathTo('instructors', 'en'),
+  '/download': pathTo('download', 'en'),
+};
+
+/** The instructor sign-up landing page: outside the locale tree, no header or footer. */
+export const tempLandingPath = '/temp-landing';

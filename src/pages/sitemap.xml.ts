@@ -1,0 +1,32 @@
+/**
+ * sitemap.xml from the route table: every page in every indexed locale, each listing all its
+ * language versions (hreflang) and x-default. @astrojs/sitemap pairs pages only when their paths
+ * match after the locale prefix, which translated slugs never do, so the table drives it instead.
+ */
+import type { APIRoute } from 'astro';
+import { config } from '../config';
+import { defaultLocale, indexedLocales, locales } from '../i18n/locales';
+import { alternatesOf, staticPageIds } from '../i18n/routes';
+
+const absolute = (path: string) => new URL(path, config.siteUrl).href;
+
+export function sitemapXml(): string {
+  const urls = staticPageIds.flatMap((page) => {
+    const alternates = alternatesOf(page, {}, indexedLocales);
+    const xDefault = page === 'home' ? '/' : alternates[defaultLocale];
+    const links = [
+      ...indexedLocales.map((l) => `    <xhtml:link rel="alternate" hreflang="${locales[l].htmlLang}" href="${absolute(alternates[l])}"/>`),
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${absolute(xDefault)}"/>`,
+    ];
+    return indexedLocales.map((l) => `  <url>\n    <loc>${absolute(alternates[l])}</loc>\n${links.join('\n')}\n  </url>`);
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export const GET: APIRoute = () => new Response(sitemapXml(), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });

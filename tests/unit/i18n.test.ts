@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { allLocales } from '../../src/i18n/locales';
+import { createTranslator, messages, useTranslations } from '../../src/i18n/translate';
+
+/** Every leaf key of a translation tree, dotted: "header.rental". */
+function keysOf(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    value && typeof value === 'object' ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+describe('translation', () => {
+  const translatorFor = createTranslator(
+    { en: { greeting: 'Hello {{name}}', onlyEnglish: 'Only in English' }, fr: { greeting: 'Bonjour {{name}}' } },
+    { brand: 'Pistelink' },
+  );
+
+  it('uses the visitor’s language and replaces {{placeholders}}', () => {
+    expect(translatorFor('fr')('greeting', { name: 'Ana' })).toBe('Bonjour Ana');
+  });
+
+  it('falls back to English, then to the key', () => {
+    expect(translatorFor('fr')('onlyEnglish')).toBe('Only in English');
+    expect(translatorFor('fr')('nowhere.at.all')).toBe('nowhere.at.all');
+  });
+
+  it('fills the brand in everywhere', () => {
+    expect(useTranslations('es')('pages.about.title')).toContain('Pistelink');
+    expect(useTranslations('fr')('footer.copyright', { year: 2026 })).toMatch(/^© 2026 Pistelink\./);
+  });
+
+  it.each(allLocales.filter((l) => l !== 'en'))('%s has every English key and no stray one', (locale) => {
+    const english = keysOf(messages.en);
+    const translated = keysOf(messages[locale]);
+    const missing = english.filter((key) => !translated.includes(key));
+    const stray = translated.filter((key) => !english.includes(key));
+    expect({ locale, missing, stray }).toEqual({ locale, missing: [], stray: [] });
+  });
+
+  it.each(allLocales)('%s keeps every placeholder of the English text', (locale) => {
+    const t = useTranslations(locale);
+    const english = useTranslations('en');
+    for (const key of keysOf(messages.en)) {
+      const raw = (tree: object) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
+      const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      expect(placeholders(raw(messages[locale])), `${locale}: ${key}`).toEqual(placeholders(raw(messages.en)));
+      // A page's sentences must really be translated, not English left in place.
+      if (locale !== 'en' && /^pages\..*\.(intro|description)$/.test(key)) expect(t(key), `${locale}: ${key}`).not.toBe(english(key));
+    }
+  });
+});
