@@ -5,10 +5,10 @@
  */
 import i18next, { type TOptions } from 'i18next';
 import { config } from '../config';
-import en from '../../content/translations/en.json';
-import es from '../../content/translations/es.json';
-import fr from '../../content/translations/fr.json';
-import pt from '../../content/translations/pt.json';
+import en from '../../content/translations/en.json' with { type: 'json' };
+import es from '../../content/translations/es.json' with { type: 'json' };
+import fr from '../../content/translations/fr.json' with { type: 'json' };
+import pt from '../../content/translations/pt.json' with { type: 'json' };
 import { defaultLocale, type Locale } from './locales';
 
 export const messages = { en, fr, es, pt } satisfies Record<Locale, object>;

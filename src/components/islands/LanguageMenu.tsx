@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
 import { $openHeaderPanel, closeHeaderPanel, toggleHeaderPanel } from '../../stores/header';
 
 export type LanguageOption = {
@@ -17,17 +17,18 @@ type Props = {
   /** Screen-reader text after the visible shortcut, e.g. "Language: English. Choose another language". */
   buttonLabel: string;
   listLabel: string;
+  /** id of the list, for aria-controls. */
+  listId: string;
 };
 
 /**
  * Language dropdown (a disclosure of links). Choosing a language opens the same page in that
  * language with the same query string; it closes on outside click, Escape or a choice.
  */
-export default function LanguageMenu({ current, options, buttonLabel, listLabel }: Props) {
+export default function LanguageMenu({ current, options, buttonLabel, listLabel, listId }: Props) {
   const open = useStore($openHeaderPanel) === 'language';
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const listId = useId();
 
   useEffect(() => {
     if (!open) return;
@@ -89,7 +90,7 @@ export default function LanguageMenu({ current, options, buttonLabel, listLabel 
       <ul id={listId} className="language-menu__list" aria-label={listLabel} hidden={!open} onKeyDown={onListKeyDown}>
         {options.map((option) => (
           <li key={option.href}>
-            <a href={option.href} hrefLang={option.htmlLang} lang={option.htmlLang} onClick={(e) => choose(e, option.href)}>
+            <a href={option.href} lang={option.htmlLang} onClick={(e) => choose(e, option.href)}>
               <span className="language-menu__shortcut" aria-hidden="true">
                 {option.shortcut}
               </span>
