@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { everyPage, hydrated } from './site';
+
+/** Zero axe violations, reported as "rule: target" lines so a failure says what to fix. */
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${v.help})`))).toEqual([]);
+}
+
+test.describe('axe, every page in every locale', () => {
+  for (const { path } of everyPage) {
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      await expectNoViolations(page);
+    });
+  }
+
+  for (const path of ['/temp-landing', '/fr/introuvable', '/en/404']) {
+    test(path, async ({ page }) => {
+      await page.goto(path);
+      await expectNoViolations(page);
+    });
+  }
+});
+
+test.describe('axe, header states', () => {
+  test('open language menu, scrolled header', async ({ page }) => {
+    await page.goto('/fr');
+    await page.locator(hydrated('LanguageMenu')).waitFor({ state: 'attached' });
+    await page.evaluate(() => window.scrollTo(0, window.innerHeight));
+    await page.locator('.language-menu__button').click();
+    await expectNoViolations(page);
+  });
+
+  test('open mobile menu at 390 px', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/es/precios');
+    await page.locator(hydrated('MobileMenuButton')).waitFor({ state: 'attached' });
+    await page.locator('.menu-button').click();
+    await expectNoViolations(page);
+  });
+});

@@ -1,0 +1,156 @@
+import { expect, test, type Page } from '@playwright/test';
+import { hydrated, useTranslations } from './site';
+
+const en = useTranslations('en');
+const header = (page: Page) => page.locator('header.site-header');
+const background = (page: Page) => header(page).evaluate((el) => getComputedStyle(el).backgroundColor);
+const position = (page: Page) => header(page).evaluate((el) => getComputedStyle(el).position);
+const TRANSPARENT = 'rgba(0, 0, 0, 0)';
+const WHITE = 'rgb(255, 255, 255)';
+
+/** Scrolls so that the top of the window is `offset` px from half the window height. */
+async function scrollAroundHalf(page: Page, offset: number) {
+  await page.evaluate((px) => window.scrollTo(0, window.innerHeight / 2 + px), offset);
+  await page.waitForTimeout(150); // the observer reports on the next frame
+}
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test.describe(`header at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('is 70 px high, transparent at the top, solid and fixed past half the window, with Book lesson', async ({ page }) => {
+      await page.goto('/en');
+      await expect(header(page)).toHaveCSS('height', '70px');
+      expect(await background(page)).toBe(TRANSPARENT);
+      expect(await position(page)).toBe('absolute');
+      await expect(header(page).getByRole('link', { name: en('header.bookLesson') })).toBeHidden();
+
+      await scrollAroundHalf(page, -20);
+      await expect(header(page)).not.toHaveAttribute('data-scrolled');
+      await expect(header(page).getByRole('link', { name: en('header.bookLesson') })).toBeHidden();
+
+      await scrollAroundHalf(page, 20);
+      await expect(header(page)).toHaveAttribute('data-scrolled');
+      expect(await background(page)).toBe(WHITE);
+      expect(await position(page)).toBe('fixed');
+      // Pinned to the top of the window (once its short slide-in is over).
+      await expect.poll(() => header(page).evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(0);
+      const headerBook = header(page).getByRole('link', { name: en('header.bookLesson') });
+      await expect(headerBook).toBeVisible();
+      await expect(headerBook).toHaveAttribute('href', '/en#lp');
+
+      await headerBook.click();
+      await expect(page).toHaveURL(/\/en#lp$/);
+      await expect(page.locator('#lp')).toBeInViewport();
+    });
+
+    test('is solid from the top on the instructors and download pages', async ({ page }) => {
+      for (const path of ['/en/instructors', '/fr/telecharger']) {
+        await page.goto(path);
+        expect(await background(page)).toBe(WHITE);
+      }
+    });
+
+    test('offers Join (to /temp-landing) on the instructors page, instead of Book lesson', async ({ page }) => {
+      await page.goto('/en/instructors');
+      const join = header(page).getByRole('link', { name: en('header.join') });
+      await expect(join).toBeVisible();
+      await expect(join).toHaveAttribute('href', '/temp-landing');
+      await expect(header(page).locator('[data-cta=book]')).toHaveCount(0);
+    });
+
+    test('language dropdown hides the current language, keeps the query, and closes on Escape or outside click', async ({ page }) => {
+      await page.goto('/en/prices?resort=astun&sport=ski');
+      await page.locator(hydrated('LanguageMenu')).waitFor({ state: 'attached' });
+      const button = header(page).locator('.language-menu__button');
+      await expect(button).toHaveText(/^EN/);
+      await expect(button).toHaveAttribute('aria-expanded', 'false');
+
+      await button.click();
+      await expect(button).toHaveAttribute('aria-expanded', 'true');
+      const list = page.locator('#language-list');
+      await expect(list.getByRole('link')).toHaveText(['ESEspañol', 'FRFrançais']);
+      await expect(list.getByRole('link', { name: 'English' })).toHaveCount(0);
+
+      await page.keyboard.press('Escape');
+      await expect(list).toBeHidden();
+      await expect(button).toBeFocused();
+
+      await button.click();
+      await page.mouse.click(20, 600); // anywhere outside the menu
+      await expect(list).toBeHidden();
+
+      await button.click();
+      await list.getByRole('link', { name: 'Français' }).click();
+      await expect(page).toHaveURL(/\/fr\/prix\?resort=astun&sport=ski$/);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    });
+
+    test('language dropdown works from the keyboard', async ({ page }) => {
+      await page.goto('/es/instructores/unete-a-nosotros?ref=mail');
+      await page.locator(hydrated('LanguageMenu')).waitFor({ state: 'attached' });
+      const button = header(page).locator('.language-menu__button');
+      await button.focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('ArrowDown');
+      await expect(page.locator('#language-list a').first()).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(page.locator('#language-list a').nth(1)).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/fr\/instructeurs\/rejoignez-nous\?ref=mail$/);
+    });
+  });
+}
+
+test.describe('at 1280 px', () => {
+  test('shows the navigation and no hamburger', async ({ page }) => {
+    await page.goto('/fr');
+    const nav = page.getByRole('navigation', { name: useTranslations('fr')('header.mainNavigation') });
+    await expect(nav.getByRole('link')).toHaveText(['Location', 'Devenir moniteur', 'Télécharger']);
+    await expect(nav.getByRole('link', { name: 'Location' })).toHaveAttribute('href', '/fr/de-location');
+    await expect(page.locator('.menu-button')).toBeHidden();
+  });
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the hamburger opens the navigation with Book lesson, and Escape closes it', async ({ page }) => {
+    await page.goto('/en/about');
+    await page.locator(hydrated('MobileMenuButton')).waitFor({ state: 'attached' });
+    const menu = page.getByRole('button', { name: en('header.openMenu') });
+    const nav = page.locator('#site-nav');
+    await expect(nav).toBeHidden();
+
+    await menu.click();
+    const close = page.getByRole('button', { name: en('header.closeMenu') });
+    await expect(close).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link')).toHaveText([en('header.rental'), en('header.becomeInstructor'), en('header.download')]);
+    await expect(header(page).getByRole('link', { name: en('header.bookLesson') })).toBeVisible();
+    expect(await background(page)).toBe(WHITE);
+
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+    await expect(header(page).getByRole('link', { name: en('header.bookLesson') })).toBeHidden();
+  });
+
+  test('choosing a link in the menu navigates there', async ({ page }) => {
+    await page.goto('/es');
+    await page.locator(hydrated('MobileMenuButton')).waitFor({ state: 'attached' });
+    await page.getByRole('button', { name: useTranslations('es')('header.openMenu') }).click();
+    await page.locator('#site-nav').getByRole('link', { name: useTranslations('es')('header.rental') }).click();
+    await expect(page).toHaveURL(/\/es\/alquiler$/);
+  });
+
+  test('everything fits: no horizontal scrolling', async ({ page }) => {
+    for (const path of ['/fr/instructeurs', '/es', '/pt/sobre-nos']) {
+      await page.goto(path);
+      await scrollAroundHalf(page, 200);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    }
+  });
+});

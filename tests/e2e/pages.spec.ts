@@ -1,0 +1,145 @@
+import { expect, test } from '@playwright/test';
+import { HtmlValidate } from 'html-validate';
+import { locales } from '../../src/i18n/locales';
+import { everyPage, useTranslations } from './site';
+
+test.describe('every page in every locale', () => {
+  // What a visitor and a search engine see; no JavaScript needed for any of it.
+  test.use({ javaScriptEnabled: false });
+  for (const { locale, page: id, path } of everyPage) {
+    test(`${path} is the ${id} page in ${locale}`, async ({ page }) => {
+      const t = useTranslations(locale);
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      expect(response?.request().redirectedFrom()).toBeNull();
+      await expect(page.locator('html')).toHaveAttribute('lang', locales[locale].htmlLang);
+      await expect(page).toHaveTitle(t(`pages.${id}.title`));
+      await expect(page.locator('meta[name=description]')).toHaveAttribute('content', t(`pages.${id}.description`));
+      await expect(page.locator('h1')).toHaveText(t(`pages.${id}.heading`));
+      await expect(page.locator('main p').first()).toHaveText(t(`pages.${id}.intro`));
+      await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', `http://localhost:4321${path}`);
+    });
+  }
+});
+
+test.describe('search engines', () => {
+  test('translated slugs are paired as alternates, with x-default, and Portuguese left out', async ({ page }) => {
+    await page.goto('/fr/instructeurs');
+    const alternates = await page
+      .locator('link[rel=alternate][hreflang]')
+      .evaluateAll((links) => links.map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`));
+    expect(alternates).toEqual([
+      'en http://localhost:4321/en/instructors',
+      'es http://localhost:4321/es/instructores',
+      'fr http://localhost:4321/fr/instructeurs',
+      'x-default http://localhost:4321/en/instructors',
+    ]);
+    await expect(page.locator('meta[name=robots]')).toHaveCount(0);
+    await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'fr_FR');
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', 'http://localhost:4321/fr/instructeurs');
+  });
+
+  test('the home page’s x-default is the language-neutral root', async ({ page }) => {
+    await page.goto('/es');
+    await expect(page.locator('link[hreflang=x-default]')).toHaveAttribute('href', 'http://localhost:4321/');
+  });
+
+  test('Portuguese pages exist but are noindex and outside hreflang', async ({ page }) => {
+    await page.goto('/pt/instrutores');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
+    await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
+    await expect(page.locator('link[rel=alternate][hreflang]')).toHaveCount(0);
+  });
+
+  test('robots.txt names the sitemap, which lists the alternates', async ({ request }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Sitemap: http://localhost:4321/sitemap.xml');
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.headers()['content-type']).toContain('xml');
+    const xml = await sitemap.text();
+    expect(xml).toContain('<loc>http://localhost:4321/es/sobre-nosotros</loc>');
+    expect(xml).toContain('hreflang="fr" href="http://localhost:4321/fr/a-propos"');
+    expect(xml).not.toContain('/pt/');
+  });
+});
+
+test.describe('addresses outside the locale tree', () => {
+  const cases: [string, string][] = [
+    ['fr-CH,fr;q=0.9,en;q=0.8', '/fr'],
+    ['es-ES,es;q=0.9', '/es'],
+    ['de-DE,de;q=0.9', '/en'],
+    ['pt-BR,pt;q=0.9', '/en'],
+  ];
+  for (const [acceptLanguage, home] of cases) {
+    test(`/ sends Accept-Language "${acceptLanguage}" to ${home}`, async ({ request }) => {
+      const response = await request.get('/', { maxRedirects: 0, headers: { 'Accept-Language': acceptLanguage } });
+      expect(response.status()).toBe(302);
+      expect(new URL(response.headers().location ?? '', 'http://x').pathname).toBe(home);
+      expect(response.headers().vary).toContain('Accept-Language');
+    });
+  }
+
+  test('/ without Accept-Language goes to English, and a browser lands on the home page', async ({ request, browser }) => {
+    const response = await request.get('/', { maxRedirects: 0, headers: { 'Accept-Language': '' } });
+    expect(new URL(response.headers().location ?? '', 'http://x').pathname).toBe('/en');
+    const context = await browser.newContext({ locale: 'es-ES' });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/es$/);
+    await expect(page.locator('h1')).toHaveText(useTranslations('es')('pages.home.heading'));
+    await context.close();
+  });
+
+  test('/instructors and /download move permanently to their English pages, keeping the query', async ({ request }) => {
+    for (const [from, to] of [
+      ['/instructors', '/en/instructors'],
+      ['/download?utm_source=store', '/en/download?utm_source=store'],
+    ]) {
+      const response = await request.get(from!, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      expect(response.headers().location).toMatch(new RegExp(`${escapeRegExp(to!)}$`));
+    }
+  });
+
+  test('/temp-landing is the instructor landing page, without header or footer', async ({ page }) => {
+    const response = await page.goto('/temp-landing');
+    expect(response?.status()).toBe(200);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('header, footer')).toHaveCount(0);
+    await expect(page.locator('h1')).toHaveText(useTranslations('en')('tempLanding.heading'));
+    await expect(page.getByRole('link', { name: useTranslations('en')('tempLanding.apply') })).toHaveAttribute(
+      'href',
+      '/en/instructors/join-us',
+    );
+  });
+});
+
+test.describe('unknown addresses', () => {
+  const cases: [string, 'en' | 'fr' | 'es' | 'pt'][] = [
+    ['/fr/cette-page-n-existe-pas', 'fr'],
+    ['/es/instructores/nadie', 'es'],
+    ['/pt/nada', 'pt'],
+    ['/en/instructeurs', 'en'],
+    ['/nowhere', 'en'],
+  ];
+  for (const [path, locale] of cases) {
+    test(`${path} answers 404 in ${locale}`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('h1')).toHaveText(useTranslations(locale)('notFound.heading'));
+      await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
+      await expect(page.getByRole('link', { name: useTranslations(locale)('notFound.home') })).toHaveAttribute('href', `/${locale}`);
+    });
+  }
+
+  test('the 404 page is valid HTML', async ({ request }) => {
+    const html = await (await request.get('/fr/introuvable')).text();
+    const report = await new HtmlValidate({ extends: ['html-validate:recommended'], rules: { 'attribute-empty-style': 'off' } }).validateString(html);
+    expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
+  });
+});
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
