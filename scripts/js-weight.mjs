@@ -1,0 +1,30 @@
+// JavaScript each page ships, gzip bytes: the external scripts Chromium downloads (after idle
+// hydration and, at 390 px, the mobile menu) plus inline scripts.
+//   node scripts/js-weight.mjs [baseURL] [path…]
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+
+const [base = 'http://localhost:4321', ...paths] = process.argv.slice(2);
+const targets = paths.length ? paths : ['/en', '/fr/instructeurs', '/es/precios', '/temp-landing'];
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+});
+console.log('| page | width | external JS (gzip) | inline JS (gzip) | files |\n|---|---|---|---|---|');
+for (const width of [1280, 390]) {
+  for (const path of targets) {
+    const page = await browser.newPage({ viewport: { width, height: 800 } });
+    const scripts = [];
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.body().then((b) => b));
+    });
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(500);
+    const external = (await Promise.all(scripts)).reduce((sum, body) => sum + gzipSync(body).length, 0);
+    const inline = await page.$$eval('script:not([src])', (els) => els.map((e) => e.textContent ?? ''));
+    const inlineGzip = inline.reduce((sum, text) => sum + gzipSync(text).length, 0);
+    console.log(`| ${path} | ${width} | ${external} B | ${inlineGzip} B | ${scripts.length} |`);
+    await page.close();
+  }
+}
+await browser.close();
