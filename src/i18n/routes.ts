@@ -4,7 +4,7 @@
  *
  * Slugs are the spec's (§2) exactly. `{resort}` and `{job}` are parameters filled from content.
  */
-import { allLocales, type Locale } from './locales';
+import { allLocales, defaultLocale, type Locale } from './locales';
 
 const same = (slug: string) => ({ en: slug, fr: slug, es: slug, pt: slug });
 
@@ -75,30 +75,17 @@ export function pathTo(page: PageId, locale: Locale, params: RouteParams = {}): 
   return slug ? `/${locale}/${slug}` : `/${locale}`;
 }
 
-/** The same page in every given locale, for hreflang and the language menu. */
-export function alternatesOf(page: PageId, params: RouteParams = {}, among: readonly Locale[] = allLocales) {
-  return Object.fromEntries(among.map((locale) => [locale, pathTo(page, locale, params)])) as Record<Locale, string>;
+/** The same page in every locale, for hreflang and the language menu. */
+export function alternatesOf(page: PageId, params: RouteParams = {}) {
+  return Object.fromEntries(allLocales.map((locale) => [locale, pathTo(page, locale, params)])) as Record<Locale, string>;
 }
 
-/** Finds which page a site-relative path is, or `undefined`. The inverse of `pathTo`. */
-export function matchPath(path: string): { page: PageId; locale: Locale; params: RouteParams } | undefined {
-  const [, locale = '', ...rest] = path.replace(/\/+$/, '').split('/');
-  if (!(allLocales as string[]).includes(locale)) return undefined;
-  const slug = rest.join('/');
-  for (const page of Object.keys(routes) as PageId[]) {
-    const template = routes[page][locale as Locale];
-    const names: string[] = [];
-    const pattern = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(PARAM, (_, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    });
-    const found = new RegExp(`^${pattern}$`).exec(slug);
-    if (found) {
-      const params = Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]));
-      return { page, locale: locale as Locale, params };
-    }
-  }
-  return undefined;
+/**
+ * Where a visitor whose language we do not offer should land (hreflang x-default): `/` for the
+ * home page, since it picks the visitor's language; the default locale's version otherwise.
+ */
+export function xDefaultOf(page: PageId, params: RouteParams = {}): string {
+  return page === 'home' ? '/' : pathTo(page, defaultLocale, params);
 }
 
 /** Old unprefixed addresses still in circulation (app stores, printed material): permanent redirects. */

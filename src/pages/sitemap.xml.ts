@@ -5,20 +5,18 @@
  */
 import type { APIRoute } from 'astro';
 import { config } from '../config';
-import { defaultLocale, indexedLocales, locales } from '../i18n/locales';
-import { alternatesOf, staticPageIds } from '../i18n/routes';
+import { indexedLocales, locales } from '../i18n/locales';
+import { pathTo, staticPageIds, xDefaultOf } from '../i18n/routes';
 
 const absolute = (path: string) => new URL(path, config.siteUrl).href;
 
 export function sitemapXml(): string {
   const urls = staticPageIds.flatMap((page) => {
-    const alternates = alternatesOf(page, {}, indexedLocales);
-    const xDefault = page === 'home' ? '/' : alternates[defaultLocale];
     const links = [
-      ...indexedLocales.map((l) => `    <xhtml:link rel="alternate" hreflang="${locales[l].htmlLang}" href="${absolute(alternates[l])}"/>`),
-      `    <xhtml:link rel="alternate" hreflang="x-default" href="${absolute(xDefault)}"/>`,
+      ...indexedLocales.map((l) => `    <xhtml:link rel="alternate" hreflang="${locales[l].htmlLang}" href="${absolute(pathTo(page, l))}"/>`),
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${absolute(xDefaultOf(page))}"/>`,
     ];
-    return indexedLocales.map((l) => `  <url>\n    <loc>${absolute(alternates[l])}</loc>\n${links.join('\n')}\n  </url>`);
+    return indexedLocales.map((l) => `  <url>\n    <loc>${absolute(pathTo(page, l))}</loc>\n${links.join('\n')}\n  </url>`);
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
