@@ -30,7 +30,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node ./dist/server/entry.mjs',
+    command: 'node ./server.mjs',
     url: `http://localhost:${port}/en`,
     env: { PORT: String(port), HOST: 'localhost', ASTRO_TELEMETRY_DISABLED: '1' },
     reuseExistingServer: false,

@@ -4,4 +4,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/node24.sh npm install --no-audit --no-fund
 bash scripts/node24.sh npx astro build
-exec bash scripts/node24.sh node ./dist/server/entry.mjs
+exec bash scripts/node24.sh node ./server.mjs

@@ -143,3 +143,18 @@ test.describe('unknown addresses', () => {
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+test.describe('the server', () => {
+  test('compresses pages, 404s and scripts for browsers that accept it', async ({ request }) => {
+    const page = await request.get('/en', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(page.headers()['content-encoding']).toBe('br');
+    const notFound = await request.get('/fr/introuvable', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(notFound.status()).toBe(404);
+    expect(notFound.headers()['content-encoding']).toBe('gzip');
+    const script = (await page.text()).match(/component-url="([^"]+\.js)"/)?.[1];
+    expect(script).toBeTruthy();
+    const asset = await request.get(script!, { headers: { 'Accept-Encoding': 'br' } });
+    expect(asset.headers()['content-encoding']).toBe('br');
+    expect(asset.headers()['cache-control']).toContain('immutable');
+  });
+});
