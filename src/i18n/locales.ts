@@ -1,3 +1,5 @@
+import Negotiator from 'negotiator';
+
 /**
  * The site's locales. Every locale has routes; `selectable` puts it in the language menu and the
  * `/` redirect, `indexed` puts it in hreflang and the sitemap (and drops `noindex`).
@@ -36,20 +38,10 @@ export function isLocale(value: unknown): value is Locale {
 }
 
 /**
- * Picks the best selectable locale for an Accept-Language header ("fr-CH, fr;q=0.9, en;q=0.8"):
- * the highest-weighted language whose primary subtag is selectable, else the default.
+ * The best selectable locale for an Accept-Language header ("fr-CH, fr;q=0.9, en;q=0.8" → fr),
+ * by the quality values and specificity rules of HTTP; the default when none matches.
  */
 export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
-  const ranked = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return { language: tag.trim().toLowerCase().split('-')[0] ?? '', weight, index };
-    })
-    .filter((entry) => entry.language && Number.isFinite(entry.weight) && entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  const match = ranked.find((entry) => (selectableLocales as string[]).includes(entry.language));
-  return (match?.language as Locale | undefined) ?? defaultLocale;
+  const negotiator = new Negotiator({ headers: { 'accept-language': acceptLanguage || '*' } });
+  return (negotiator.language([...selectableLocales]) as Locale | undefined) ?? defaultLocale;
 }
