@@ -90,3 +90,8 @@ export function readConfig(env: Record<string, string | undefined>): SiteConfig 
 }
 
 export const config: SiteConfig = readConfig(process.env);
+
+/** A site-relative path as an absolute URL on the public origin (canonical, hreflang, sitemap). */
+export function absoluteUrl(path: string): string {
+  return new URL(path, config.siteUrl).href;
+}

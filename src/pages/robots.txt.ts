@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { config } from '../config';
+import { absoluteUrl } from '../config';
 
 export const GET: APIRoute = () =>
   new Response(
-    ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${new URL('/sitemap.xml', config.siteUrl).href}`, ''].join('\n'),
+    ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${absoluteUrl('/sitemap.xml')}`, ''].join('\n'),
     { headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
   );

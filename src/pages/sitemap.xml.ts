@@ -4,19 +4,17 @@
  * match after the locale prefix, which translated slugs never do, so the table drives it instead.
  */
 import type { APIRoute } from 'astro';
-import { config } from '../config';
+import { absoluteUrl } from '../config';
 import { indexedLocales, locales } from '../i18n/locales';
 import { pathTo, staticPageIds, xDefaultOf } from '../i18n/routes';
-
-const absolute = (path: string) => new URL(path, config.siteUrl).href;
 
 export function sitemapXml(): string {
   const urls = staticPageIds.flatMap((page) => {
     const links = [
-      ...indexedLocales.map((l) => `    <xhtml:link rel="alternate" hreflang="${locales[l].htmlLang}" href="${absolute(pathTo(page, l))}"/>`),
-      `    <xhtml:link rel="alternate" hreflang="x-default" href="${absolute(xDefaultOf(page))}"/>`,
+      ...indexedLocales.map((l) => `    <xhtml:link rel="alternate" hreflang="${locales[l].htmlLang}" href="${absoluteUrl(pathTo(page, l))}"/>`),
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${absoluteUrl(xDefaultOf(page))}"/>`,
     ];
-    return indexedLocales.map((l) => `  <url>\n    <loc>${absolute(pathTo(page, l))}</loc>\n${links.join('\n')}\n  </url>`);
+    return indexedLocales.map((l) => `  <url>\n    <loc>${absoluteUrl(pathTo(page, l))}</loc>\n${links.join('\n')}\n  </url>`);
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
