@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 
 /** The tests run against the real server that `npm start` runs, on its own port. */
 const port = Number(process.env.TEST_PORT ?? 4329);
@@ -15,19 +16,7 @@ export default defineConfig({
     baseURL: `http://localhost:${port}`,
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
-    launchOptions: {
-      // Debian's Chromium by default; CHROME_PATH points at any other Chrome or Chromium.
-      executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: 'node ./server.mjs',

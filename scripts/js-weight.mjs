@@ -3,13 +3,11 @@
 //   node scripts/js-weight.mjs [baseURL] [path…]
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.mjs';
 
 const [base = 'http://localhost:4321', ...paths] = process.argv.slice(2);
 const targets = paths.length ? paths : ['/en', '/fr/instructeurs', '/es/precios', '/temp-landing'];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 console.log('| page | width | external JS (gzip) | inline JS (gzip) | files |\n|---|---|---|---|---|');
 for (const width of [1280, 390]) {
   for (const path of targets) {

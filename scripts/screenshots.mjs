@@ -3,13 +3,11 @@
 // Uses the same Chromium as the tests (CHROME_PATH or /usr/bin/chromium).
 import { mkdir } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.mjs';
 
 const [base = 'http://localhost:4321', ...paths] = process.argv.slice(2);
 const targets = paths.length ? paths : ['/en', '/fr/instructeurs', '/es/precios', '/en/nope', '/temp-landing'];
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 await mkdir('screenshots', { recursive: true });
 for (const width of [390, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: width < 500 ? 844 : 800 } });
