@@ -32,6 +32,8 @@ export const routes = {
   covid19: same('covid-19'),
   resorts: same('resorts'),
   faq: { en: 'faq', fr: 'faq', es: 'preguntas-frecuentes', pt: 'perguntas-frequentes' },
+  /** The multi-sport landing page (ski and snowboard now, more sports later). */
+  sports: { en: 'sports', fr: 'sports', es: 'deportes', pt: 'esportes' },
 
   // Pages with a parameter: one page per resort or job posting (content collections).
   resortRental: {

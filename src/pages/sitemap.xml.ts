@@ -1,28 +1,7 @@
-/**
- * sitemap.xml from the route table: every page in every indexed locale, each listing all its
- * language versions (hreflang) and x-default. @astrojs/sitemap pairs pages only when their paths
- * match after the locale prefix, which translated slugs never do, so the table drives it instead.
- */
+/** sitemap.xml: every page of every indexed locale, with its language versions (see i18n/sitemap). */
 import type { APIRoute } from 'astro';
-import { absoluteUrl } from '../config';
-import { indexedLocales, locales } from '../i18n/locales';
-import { pathTo, staticPageIds, xDefaultOf } from '../i18n/routes';
+import { contentSitePages } from '../content/site-content';
+import { sitemapXml } from '../i18n/sitemap';
 
-export function sitemapXml(): string {
-  const urls = staticPageIds.flatMap((page) => {
-    const links = [
-      ...indexedLocales.map((l) => `    <xhtml:link rel="alternate" hreflang="${locales[l].htmlLang}" href="${absoluteUrl(pathTo(page, l))}"/>`),
-      `    <xhtml:link rel="alternate" hreflang="x-default" href="${absoluteUrl(xDefaultOf(page))}"/>`,
-    ];
-    return indexedLocales.map((l) => `  <url>\n    <loc>${absoluteUrl(pathTo(page, l))}</loc>\n${links.join('\n')}\n  </url>`);
-  });
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...urls,
-    '</urlset>',
-    '',
-  ].join('\n');
-}
-
-export const GET: APIRoute = () => new Response(sitemapXml(), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+export const GET: APIRoute = async () =>
+  new Response(sitemapXml(await contentSitePages()), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });

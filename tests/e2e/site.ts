@@ -1,12 +1,27 @@
-/** What the end-to-end tests walk through: every page of the route table in every locale. */
+/** What the end-to-end tests walk through: every page of the site in every locale. */
+import { readdirSync } from 'node:fs';
 import { allLocales, type Locale } from '../../src/i18n/locales';
-import { pathTo, staticPageIds, type PageId } from '../../src/i18n/routes';
+import { pathTo, type PageId, type RouteParams } from '../../src/i18n/routes';
+import { sitePages } from '../../src/i18n/site-pages';
 import { useTranslations } from '../../src/i18n/translate';
 
-export type SitePage = { locale: Locale; page: PageId; path: string };
+export type SitePage = { locale: Locale; page: PageId; params: RouteParams; path: string };
+
+/** Resort ids and job slugs, read from the content folder as Astro's loaders do. */
+const filesIn = (dir: string, extension: string) =>
+  readdirSync(dir)
+    .filter((name) => name.endsWith(extension))
+    .map((name) => name.slice(0, -extension.length));
+export const resortIds = filesIn('content/resorts', '.yaml');
+export const jobSlugs = filesIn('content/jobs/en', '.md');
 
 export const everyPage: SitePage[] = allLocales.flatMap((locale) =>
-  staticPageIds.map((page) => ({ locale, page, path: pathTo(page, locale) })),
+  sitePages({ resorts: resortIds, jobs: jobSlugs }).map(({ page, params }) => ({
+    locale,
+    page,
+    params,
+    path: pathTo(page, locale, params),
+  })),
 );
 
 export { useTranslations };

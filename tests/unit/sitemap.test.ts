@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { staticHostRedirectsFile } from '../../src/integrations/static-host-redirects';
-import { sitemapXml } from '../../src/pages/sitemap.xml';
+import { sitePages } from '../../src/i18n/site-pages';
+import { staticPageIds } from '../../src/i18n/routes';
+import { sitemapXml } from '../../src/i18n/sitemap';
 
 describe('sitemap', () => {
-  const xml = sitemapXml();
+  const xml = sitemapXml(sitePages({ resorts: ['astun', 'la-molina'], jobs: ['backend-engineer'] }));
 
   it('pairs translated slugs as alternates of one another', () => {
     const entry = xml.split('<url>').find((u) => u.includes('<loc>http://localhost:4321/fr/instructeurs</loc>'));
@@ -21,7 +23,13 @@ describe('sitemap', () => {
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(new Set(locs).size).toBe(locs.length);
     expect(locs).toContain('http://localhost:4321/es/instructores/unete-a-nosotros');
-    expect(locs.length).toBe(18 * 3);
+    expect(locs.length).toBe((staticPageIds.length + 2 * 3 + 1) * 3);
+  });
+
+  it('lists resort and job pages under their translated slugs', () => {
+    const entry = xml.split('<url>').find((u) => u.includes('<loc>http://localhost:4321/es/resorts/astun/clases-de-esqui</loc>'));
+    expect(entry).toContain('hreflang="fr" href="http://localhost:4321/fr/resorts/astun/cours-de-ski"');
+    expect(xml).toContain('<loc>http://localhost:4321/fr/emplois/backend-engineer</loc>');
   });
 });
 

@@ -1,0 +1,159 @@
+/**
+ * The typed content collections, read from `content/` (see docs/content.md). A wrong or missing
+ * field fails `astro build` with the collection, the entry and the field named.
+ *
+ * Text that differs per language is a `localized` object: en, fr and es are required; pt is
+ * optional and falls back to English (Portuguese pages are not indexed yet).
+ *
+ * The business numbers (prices, group sizes, stats…) are not here but in `content/site-facts.json`
+ * (`src/site-facts.ts`), because islands and the form receiver need them outside Astro.
+ */
+import { defineCollection, reference } from 'astro:content';
+import { file, glob } from 'astro/loaders';
+import { z } from 'astro/zod';
+
+const text = z.string().trim().min(1);
+export const localized = z.object({ en: text, fr: text, es: text, pt: text.optional() });
+const localizedList = z.object({
+  en: z.array(text).min(1),
+  fr: z.array(text).min(1),
+  es: z.array(text).min(1),
+  pt: z.array(text).min(1).optional(),
+});
+const metres = z.number().int().min(0).max(9000);
+const euros = z.number().min(0);
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time such as 09:00');
+
+const resorts = defineCollection({
+  // One file per resort: content/resorts/baqueira-beret.yaml → id "baqueira-beret" (used in URLs).
+  loader: glob({ pattern: '*.yaml', base: './content/resorts' }),
+  schema: z
+    .object({
+      name: text,
+      country: z.string().length(2).toUpperCase(), // ISO 3166-1 alpha-2
+      region: text,
+      elevation: z.object({ base: metres, top: metres }),
+      slopes: z.object({
+        km: z.number().min(0),
+        green: z.number().int().min(0),
+        blue: z.number().int().min(0),
+        red: z.number().int().min(0),
+        black: z.number().int().min(0),
+      }),
+      status: z.enum(['open', 'closed']),
+      /** Day lift pass, in euros. */
+      liftPrices: z.object({ adult: euros, youth: euros, child: euros }),
+      /** Who counts as youth and child at this resort, e.g. "6–11". */
+      ageBands: z.object({ youth: text, child: text }),
+      season: z.object({ opens: z.coerce.date(), closes: z.coerce.date() }),
+      hours: z.object({ opens: time, closes: time }),
+      snowReport: z.object({
+        baseCm: z.number().int().min(0),
+        summitCm: z.number().int().min(0),
+        lastSnowfall: z.coerce.date(),
+        updatedAt: z.coerce.date(),
+        /** True while the figures are an example rather than a live feed. */
+        sample: z.boolean(),
+      }),
+      rental: z.object({
+        offered: z.boolean(),
+        packs: z.array(reference('rentalPacks')).default([]),
+      }),
+      description: localized,
+    })
+    .refine((r) => r.elevation.top > r.elevation.base, {
+      message: 'elevation.top must be above elevation.base',
+      path: ['elevation', 'top'],
+    })
+    .refine((r) => r.season.closes > r.season.opens, {
+      message: 'season.closes must be after season.opens',
+      path: ['season', 'closes'],
+    }),
+});
+
+const jobs = defineCollection({
+  // One markdown file per posting and locale: content/jobs/fr/backend-engineer.md → id
+  // "fr/backend-engineer". The file name is the posting's slug, the same in every locale.
+  loader: glob({ pattern: '*/*.md', base: './content/jobs' }),
+  schema: z.object({
+    title: text,
+    team: text,
+    location: text,
+    /** ISO country of the job's base, for JobPosting structured data. */
+    country: z.string().length(2).toUpperCase(),
+    type: z.enum(['full-time', 'part-time', 'contract', 'internship']),
+    remote: z.enum(['remote', 'hybrid', 'on-site']),
+    posted: z.coerce.date(),
+    /** Listing order on the jobs page (smallest first). */
+    order: z.number().int().default(100),
+  }),
+});
+
+const rentalPacks = defineCollection({
+  loader: file('./content/rental-packs.yaml'),
+  schema: z.object({
+    sport: z.enum(['ski', 'snowboard']),
+    name: localized,
+    level: z.enum(['beginner', 'intermediate', 'advanced', 'all']),
+    /** What the pack contains, one item per line. */
+    contents: localizedList,
+    /** Price for one day, in euros. */
+    dayPrice: euros,
+    order: z.number().int().default(100),
+  }),
+});
+
+const prices = defineCollection({
+  // Rows of the prices page, one tab per `tab`.
+  loader: file('./content/prices.yaml'),
+  schema: z.object({
+    tab: z.enum(['ski', 'snowboard', 'accessories']),
+    label: localized,
+    detail: localized.optional(),
+    amount: euros,
+    unit: z.enum(['hour', 'person-hour', 'day', 'week', 'lesson']),
+    /** Shown as "from …". */
+    from: z.boolean().default(false),
+    order: z.number().int().default(100),
+  }),
+});
+
+const faq = defineCollection({
+  loader: file('./content/faq.yaml'),
+  schema: z.object({
+    /** Which page asks it: the learners' FAQ or the instructors' page. */
+    audience: z.enum(['learners', 'instructors']),
+    question: localized,
+    answer: localized,
+    order: z.number().int().default(100),
+  }),
+});
+
+const reviews = defineCollection({
+  loader: file('./content/reviews.yaml'),
+  schema: z.object({
+    author: text,
+    from: text,
+    sport: z.enum(['ski', 'snowboard']),
+    resort: reference('resorts'),
+    rating: z.number().int().min(1).max(5),
+    date: z.coerce.date(),
+    /** The review as written, and the language it was written in. */
+    language: z.enum(['en', 'fr', 'es', 'pt']),
+    text,
+    /** Translations shown on other locales' pages, marked as translated. */
+    translations: z.object({ en: text, fr: text, es: text, pt: text }).partial().default({}),
+  }),
+});
+
+const articles = defineCollection({
+  // Long-form pages written as prose, one markdown file per page and locale:
+  // content/articles/fr/privacy.md → id "fr/privacy" (policies, about, covid-19…).
+  loader: glob({ pattern: '*/*.md', base: './content/articles' }),
+  schema: z.object({
+    /** Shown as "last updated" on policies. */
+    updated: z.coerce.date().optional(),
+  }),
+});
+
+export const collections = { resorts, jobs, rentalPacks, prices, faq, reviews, articles };

@@ -1,0 +1,70 @@
+/**
+ * The business's numbers, written once: lesson prices, group sizes, the 72 h change window, the
+ * stats and claims on the home page, instructor earnings, legal dates, cookie lifetimes.
+ *
+ * Editors change `content/site-facts.json`; this module checks it when the site builds (and when a
+ * test or island imports it) and fails naming the file and the field, so a typo never ships.
+ * It is plain data with no Astro dependency, so islands, the form receiver and tests share it.
+ */
+import * as v from 'valibot';
+import raw from '../content/site-facts.json' with { type: 'json' };
+
+export const SITE_FACTS_FILE = 'content/site-facts.json';
+
+const amount = v.pipe(v.number(), v.minValue(0));
+const count = v.pipe(v.number(), v.integer(), v.minValue(0));
+const percent = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
+const range = v.pipe(
+  v.object({ min: count, max: count }),
+  v.check((r) => r.min <= r.max, 'min must not exceed max'),
+);
+
+export const SiteFactsSchema = v.object({
+  currency: v.literal('EUR'),
+  lessons: v.object({
+    /** Private lesson, one learner, per hour. */
+    privateHourly: amount,
+    /** Added per hour for each learner after the first in a private lesson. */
+    extraPersonHourly: amount,
+    /** Largest private lesson (learners). */
+    maxPrivateGroup: count,
+    /** Group lessons: learners of the same level; run only when `min` have joined. */
+    group: range,
+    /** Free change of date or instructor, or cancellation, up to this many hours before. */
+    freeChangeHours: count,
+    /** Bounds of one lesson's duration. */
+    durationHours: range,
+  }),
+  claims: v.object({ cheaperThanSchoolsPercent: percent }),
+  stats: v.object({ resorts: count, users: count, instructors: count, lessons: count }),
+  clubPass: v.object({ monthlyFrom: amount, comingSoon: v.boolean() }),
+  instructors: v.object({
+    referralBonus: amount,
+    rentalCommissionPercent: percent,
+    earnings: v.object({ francePercent: percent, spainPercent: range, upToPercent: percent }),
+    groupMarketSharePercent: percent,
+    /** The season applications are open for, e.g. "2026/27". */
+    applicationSeason: v.pipe(v.string(), v.regex(/^\d{4}\/\d{2}$/, 'expected a season such as 2026/27')),
+    minimumAge: count,
+  }),
+  legal: v.object({
+    policiesPublished: v.pipe(v.string(), v.isoDate()),
+    cvRetentionMonths: count,
+    minimumAge: count,
+  }),
+  cookies: v.object({ consentDays: count, visitorIdSeconds: count }),
+});
+
+export type SiteFacts = v.InferOutput<typeof SiteFactsSchema>;
+
+/** Validates facts; the error names the file and every wrong field (`lessons.group.max: …`). */
+export function parseSiteFacts(input: unknown, file = SITE_FACTS_FILE): SiteFacts {
+  const result = v.safeParse(SiteFactsSchema, input);
+  if (!result.success) {
+    const problems = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`);
+    throw new Error(`${file} is not valid:\n${problems.join('\n')}`);
+  }
+  return result.output;
+}
+
+export const facts: SiteFacts = parseSiteFacts(raw);
