@@ -31,6 +31,11 @@ const EnvSchema = v.object({
   LINKEDIN_URL: url('https://www.linkedin.com/company/pistelink'),
   YOUTUBE_URL: url('https://www.youtube.com/@pistelink'),
   INSTAGRAM_URL: url('https://www.instagram.com/pistelink'),
+  /** Store pages of the learners' app and the instructors' app (default: a store search for the brand). */
+  CLIENT_APP_IOS_URL: url('https://apps.apple.com/search?term=Pistelink'),
+  CLIENT_APP_ANDROID_URL: url('https://play.google.com/store/search?q=Pistelink&c=apps'),
+  INSTRUCTOR_APP_IOS_URL: url('https://apps.apple.com/search?term=Pistelink%20Instructor'),
+  INSTRUCTOR_APP_ANDROID_URL: url('https://play.google.com/store/search?q=Pistelink%20Instructor&c=apps'),
   /** Where the site's forms post (the embedded receiver by default; any URL for another one). */
   FORMS_ENDPOINT: text('/api/forms'),
   /** Marketplace backend (GraphQL). The site works when it is not running. */
@@ -44,6 +49,8 @@ const EnvSchema = v.object({
   GA_SECONDARY_MEASUREMENT_ID: optionalText(),
 });
 
+type AppStores = Readonly<{ ios: string; android: string }>;
+
 export type SiteConfig = Readonly<{
   siteUrl: URL;
   brand: string;
@@ -51,6 +58,7 @@ export type SiteConfig = Readonly<{
   contactEmail: string;
   careersUrl: string;
   social: Readonly<{ facebook: string; linkedin: string; youtube: string; instagram: string }>;
+  apps: Readonly<{ client: AppStores; instructor: AppStores }>;
   formsEndpoint: string;
   backendGraphqlUrl: string;
   chatGraphqlUrl: string;
@@ -78,6 +86,10 @@ export function readConfig(env: Record<string, string | undefined>): SiteConfig 
       linkedin: e.LINKEDIN_URL,
       youtube: e.YOUTUBE_URL,
       instagram: e.INSTAGRAM_URL,
+    },
+    apps: {
+      client: { ios: e.CLIENT_APP_IOS_URL, android: e.CLIENT_APP_ANDROID_URL },
+      instructor: { ios: e.INSTRUCTOR_APP_IOS_URL, android: e.INSTRUCTOR_APP_ANDROID_URL },
     },
     formsEndpoint: e.FORMS_ENDPOINT,
     backendGraphqlUrl: e.BACKEND_GRAPHQL_URL,

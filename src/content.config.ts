@@ -119,13 +119,25 @@ const prices = defineCollection({
 });
 
 const faq = defineCollection({
-  loader: file('./content/faq.yaml'),
+  // One file per audience: content/faq/learners.yaml (the FAQ page), content/faq/instructors.yaml
+  // (the instructors page). Questions show in the order written.
+  loader: glob({ pattern: '*.yaml', base: './content/faq' }),
   schema: z.object({
-    /** Which page asks it: the learners' FAQ or the instructors' page. */
-    audience: z.enum(['learners', 'instructors']),
-    question: localized,
-    answer: localized,
-    order: z.number().int().default(100),
+    questions: z.array(z.object({ question: localized, answer: localized })).min(1),
+  }),
+});
+
+const cookies = defineCollection({
+  // Every cookie the site can set, for the cookies policy; the consent banner's categories.
+  loader: file('./content/cookies.yaml'),
+  schema: z.object({
+    /** The cookie's name as the browser shows it (`_ga_*` for a family of names). */
+    name: text,
+    category: z.enum(['necessary', 'functionality', 'tracking', 'targeting']),
+    provider: text,
+    purpose: localized,
+    /** Lifetime in seconds; 0 for a session cookie. */
+    maxAgeSeconds: z.number().int().min(0),
   }),
 });
 
@@ -156,4 +168,4 @@ const articles = defineCollection({
   }),
 });
 
-export const collections = { resorts, jobs, rentalPacks, prices, faq, reviews, articles };
+export const collections = { resorts, jobs, rentalPacks, prices, faq, cookies, reviews, articles };
