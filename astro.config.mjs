@@ -3,6 +3,8 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { config } from './src/config.ts';
+import { satteri } from '@astrojs/markdown-satteri';
+import { failOnPlaceholderProblems, markdownPlaceholders } from './src/content/markdown-placeholders.ts';
 import { staticHostRedirects } from './src/integrations/static-host-redirects.ts';
 
 export default defineConfig({
@@ -12,12 +14,14 @@ export default defineConfig({
   // Pages are prerendered HTML; only routes that opt out (`prerender = false`) run on the server.
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), staticHostRedirects()],
+  integrations: [react(), staticHostRedirects(), failOnPlaceholderProblems()],
   // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts
   // owns every URL and each page is given its locale explicitly.
   // The CSS is small (≈3 KB gzip): inlined, it costs less than the round trip of a render-blocking
   // request on a phone on a mountain.
   build: { inlineStylesheets: 'always' },
+  // Markdown content may use {{brand}}, {{contactEmail}} and the site facts ({{lessons.group.max}}).
+  markdown: { processor: satteri({ mdastPlugins: [markdownPlaceholders] }) },
   server: { port: 4321, host: 'localhost' },
   devToolbar: { enabled: false },
 });
