@@ -11,6 +11,7 @@
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
+import { parseLifetime } from './components/legal/cookie-lifetime';
 
 const text = z.string().trim().min(1);
 export const localized = z.object({ en: text, fr: text, es: text, pt: text.optional() });
@@ -120,25 +121,59 @@ const prices = defineCollection({
 
 const faq = defineCollection({
   // One file per audience: content/faq/learners.yaml (the FAQ page), content/faq/instructors.yaml
-  // (the instructors page). Questions show in the order written.
+  // (the instructors page). Questions show in the order written. Questions and answers may use
+  // {{brand}}, {{contactEmail}}, site facts and {{fact:euros}} (src/components/legal/fill-facts.ts).
   loader: glob({ pattern: '*.yaml', base: './content/faq' }),
   schema: z.object({
-    questions: z.array(z.object({ question: localized, answer: localized })).min(1),
+    questions: z
+      .array(
+        z.object({
+          /** Anchor of the question (`/en/faq#cancel`), the same in every locale; optional. */
+          id: z
+            .string()
+            .regex(/^[a-z0-9-]+$/, 'expected lowercase letters, digits and dashes, e.g. cancel-or-change')
+            .optional(),
+          question: localized,
+          answer: localized,
+        }),
+      )
+      .min(1)
+      .refine((questions) => new Set(questions.map((q) => q.id).filter(Boolean)).size === questions.filter((q) => q.id).length, {
+        message: 'two questions have the same id',
+      }),
   }),
 });
 
 const cookies = defineCollection({
-  // Every cookie the site can set, for the cookies policy; the consent banner's categories.
+  // Every cookie the site can set: the cookies policy's tables and the consent banner's categories.
   loader: file('./content/cookies.yaml'),
-  schema: z.object({
-    /** The cookie's name as the browser shows it (`_ga_*` for a family of names). */
-    name: text,
-    category: z.enum(['necessary', 'functionality', 'tracking', 'targeting']),
-    provider: text,
-    purpose: localized,
-    /** Lifetime in seconds; 0 for a session cookie. */
-    maxAgeSeconds: z.number().int().min(0),
-  }),
+  schema: z
+    .object({
+      /** The cookie's name as the browser shows it (`_ga_*` for a family of names). */
+      name: text,
+      category: z.enum(['necessary', 'functionality', 'tracking', 'targeting']),
+      /** Set by the site itself (first party) or by a third party's script. */
+      party: z.enum(['first', 'third']),
+      /** Who sets a third-party cookie, e.g. Google. First-party cookies are the brand's. */
+      provider: text.optional(),
+      purpose: localized,
+      /**
+       * `session`, `30 days`, `13 months`, `24 hours`, or a site fact and its unit:
+       * `{{cookies.consentDays}} days`. Shown in words per locale.
+       */
+      lifetime: z.string().transform((value, ctx) => {
+        try {
+          return parseLifetime(value);
+        } catch (error) {
+          ctx.addIssue({ code: 'custom', message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    })
+    .refine((c) => c.party === 'first' || c.provider, {
+      message: 'a third-party cookie needs its provider',
+      path: ['provider'],
+    }),
 });
 
 const reviews = defineCollection({
@@ -160,10 +195,10 @@ const reviews = defineCollection({
 
 const articles = defineCollection({
   // Long-form pages written as prose, one markdown file per page and locale:
-  // content/articles/fr/privacy.md → id "fr/privacy" (policies, about, covid-19…).
+  // content/articles/fr/privacy.md → id "fr/privacy" (policies, covid-19…). See docs/content-legal.md.
   loader: glob({ pattern: '*/*.md', base: './content/articles' }),
   schema: z.object({
-    /** Shown as "last updated" on policies. */
+    /** Shown as "last updated" when the text changed after it was first published. */
     updated: z.coerce.date().optional(),
   }),
 });

@@ -48,8 +48,22 @@ export const SiteFactsSchema = v.object({
     minimumAge: count,
   }),
   legal: v.object({
+    /** The company is `{brand} {legalForm}`, a Dutch private limited company. */
+    legalForm: v.pipe(v.string(), v.nonEmpty()),
+    /** Where the company is registered. */
+    city: v.pipe(v.string(), v.nonEmpty()),
+    /** The data protection authority of the company's country, named in the privacy policy. */
+    supervisoryAuthority: v.pipe(v.string(), v.nonEmpty()),
+    supervisoryAuthorityUrl: v.pipe(v.string(), v.url()),
     policiesPublished: v.pipe(v.string(), v.isoDate()),
+    /** Applications, with their CV and licence files, are deleted after this many months at most. */
     cvRetentionMonths: count,
+    /** Contact messages are deleted this long after the conversation ends. */
+    contactRetentionMonths: count,
+    /** The hosting provider's access logs (IP address, pages requested). */
+    serverLogRetentionDays: count,
+    /** Retention set in Google Analytics for event data. */
+    analyticsRetentionMonths: count,
     minimumAge: count,
   }),
   cookies: v.object({ consentDays: count, visitorIdSeconds: count }),

@@ -1,0 +1,47 @@
+/**
+ * The long-form pages written in markdown (`content/articles/<locale>/<slug>.md`): policies and the
+ * COVID-19 note. A locale without its own text shows the English one, marked as English.
+ *
+ * Markdown cannot call `pathTo`, so articles link to site pages as `[text](page:preferences)`;
+ * `resolvePageLinks` turns those into the locale's path and fails the build on an unknown page.
+ */
+import { getCollection } from 'astro:content';
+import { defaultLocale, type Locale } from '../../i18n/locales';
+import { pathTo, routes, type PageId } from '../../i18n/routes';
+
+const PAGE_LINK = /href="page:([^"#]*)(#[^"]*)?"/g;
+
+export function resolvePageLinks(html: string, locale: Locale, file: string): string {
+  return html.replace(PAGE_LINK, (_, page: string, hash = '') => {
+    if (!Object.hasOwn(routes, page)) throw new Error(`${file}: link to unknown page "page:${page}"`);
+    return `href="${pathTo(page as PageId, locale)}${hash}"`;
+  });
+}
+
+export type Article = {
+  /** The language the text is written in: the page's locale, or English when it has none yet. */
+  lang: Locale;
+  fallback: boolean;
+  html: string;
+  /** Second-level headings, for the table of contents. */
+  sections: { id: string; text: string }[];
+  updated?: Date;
+};
+
+export async function loadArticle(slug: string, locale: Locale): Promise<Article> {
+  // Looked up in the collection rather than with getEntry, which warns about every missing locale.
+  const versions = await getCollection('articles', (e) => e.id.endsWith(`/${slug}`));
+  const own = versions.find((e) => e.id === `${locale}/${slug}`);
+  const entry = own ?? versions.find((e) => e.id === `${defaultLocale}/${slug}`);
+  if (!entry?.rendered) throw new Error(`content/articles/${defaultLocale}/${slug}.md is missing`);
+  const lang = own ? locale : defaultLocale;
+  return {
+    lang,
+    fallback: !own,
+    html: resolvePageLinks(entry.rendered.html, locale, `content/articles/${lang}/${slug}.md`),
+    sections: (entry.rendered.metadata?.headings ?? [])
+      .filter((h) => h.depth === 2)
+      .map((h) => ({ id: h.slug, text: h.text })),
+    updated: entry.data.updated,
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * A FAQ file's questions ready to show in one locale: placeholders filled, English used (and
+ * marked) where the locale has no translation, and the FAQPage structured data built from the
+ * very same text so search engines read what visitors read.
+ */
+import type { Locale } from '../../i18n/locales';
+import { fillFacts } from './fill-facts';
+
+type Localized = { en: string; fr: string; es: string; pt?: string | undefined };
+export type FaqEntry = { id?: string | undefined; question: Localized; answer: Localized };
+
+export type FaqItem = {
+  id: string;
+  /** The language the question is written in (English when the locale has no translation). */
+  lang: Locale;
+  question: string;
+  /** The answer's paragraphs (a blank line in the YAML starts a new one). */
+  paragraphs: string[];
+};
+
+export function faqItems(entries: readonly FaqEntry[], locale: Locale, file: string): FaqItem[] {
+  return entries.map((entry, index) => {
+    const translated = entry.question[locale] !== undefined && entry.answer[locale] !== undefined;
+    const lang: Locale = translated ? locale : 'en';
+    const fill = (text: string) => fillFacts(text, lang, file);
+    return {
+      id: entry.id ?? `question-${index + 1}`,
+      lang,
+      question: fill(entry.question[lang] as string),
+      paragraphs: fill(entry.answer[lang] as string)
+        .split(/\n\s*\n/)
+        .map((p) => p.replace(/\s+/g, ' ').trim())
+        .filter(Boolean),
+    };
+  });
+}
+
+/** schema.org FAQPage: one Question per item, its accepted Answer the visible answer's text. */
+export function faqPageData(items: readonly FaqItem[], locale: Locale) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    inLanguage: locale,
+    mainEntity: items.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.paragraphs.join('\n\n') },
+    })),
+  };
+}
