@@ -88,3 +88,11 @@ describe('FAQ items', () => {
     });
   });
 });
+
+describe('FAQ text', () => {
+  it('keeps French no-break spaces while joining wrapped lines', () => {
+    const [item] = faqItems([{ question: { en: 'a', fr: 'Annuler\u202f?', es: 'c' }, answer: { en: 'a', fr: 'Oui\u202f:\n  sans frais.', es: 'c' } }], 'fr', 'x.yaml');
+    expect(item?.question).toBe('Annuler\u202f?');
+    expect(item?.paragraphs).toEqual(['Oui\u202f: sans frais.']);
+  });
+});

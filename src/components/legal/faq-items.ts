@@ -29,7 +29,8 @@ export function faqItems(entries: readonly FaqEntry[], locale: Locale, file: str
       question: fill(entry.question[lang] as string),
       paragraphs: fill(entry.answer[lang] as string)
         .split(/\n\s*\n/)
-        .map((p) => p.replace(/\s+/g, ' ').trim())
+        // Line breaks inside a paragraph are spaces; no-break spaces (French punctuation) stay.
+        .map((p) => p.replace(/[ \t\r\n]+/g, ' ').trim())
         .filter(Boolean),
     };
   });
