@@ -5,6 +5,7 @@
  * Markdown cannot call `pathTo`, so articles link to site pages as `[text](page:preferences)`;
  * `resolvePageLinks` turns those into the locale's path and fails the build on an unknown page.
  */
+import type { MarkdownHeading } from 'astro';
 import { getCollection } from 'astro:content';
 import { defaultLocale, type Locale } from '../../i18n/locales';
 import { pathTo, routes, type PageId } from '../../i18n/routes';
@@ -39,7 +40,7 @@ export async function loadArticle(slug: string, locale: Locale): Promise<Article
     lang,
     fallback: !own,
     html: resolvePageLinks(entry.rendered.html, locale, `content/articles/${lang}/${slug}.md`),
-    sections: (entry.rendered.metadata?.headings ?? [])
+    sections: ((entry.rendered.metadata?.headings ?? []) as MarkdownHeading[])
       .filter((h) => h.depth === 2)
       .map((h) => ({ id: h.slug, text: h.text })),
     updated: entry.data.updated,
