@@ -19,6 +19,16 @@ export function resolvePageLinks(html: string, locale: Locale, file: string): st
   });
 }
 
+/**
+ * Heading anchors without accents (`#quienes-somos`, not `#quiénes-somos`): they survive being
+ * pasted into an email or chat without percent-encoding, and equal the text people would type.
+ */
+const asciiAnchor = (slug: string) => slug.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
+function withAsciiAnchors(html: string, headings: readonly MarkdownHeading[]): string {
+  return headings.reduce((out, h) => out.replace(`id="${h.slug}"`, `id="${asciiAnchor(h.slug)}"`), html);
+}
+
 export type Article = {
   /** The language the text is written in: the page's locale, or English when it has none yet. */
   lang: Locale;
@@ -36,13 +46,12 @@ export async function loadArticle(slug: string, locale: Locale): Promise<Article
   const entry = own ?? versions.find((e) => e.id === `${defaultLocale}/${slug}`);
   if (!entry?.rendered) throw new Error(`content/articles/${defaultLocale}/${slug}.md is missing`);
   const lang = own ? locale : defaultLocale;
+  const headings = (entry.rendered.metadata?.headings ?? []) as MarkdownHeading[];
   return {
     lang,
     fallback: !own,
-    html: resolvePageLinks(entry.rendered.html, locale, `content/articles/${lang}/${slug}.md`),
-    sections: ((entry.rendered.metadata?.headings ?? []) as MarkdownHeading[])
-      .filter((h) => h.depth === 2)
-      .map((h) => ({ id: h.slug, text: h.text })),
+    html: resolvePageLinks(withAsciiAnchors(entry.rendered.html, headings), locale, `content/articles/${lang}/${slug}.md`),
+    sections: headings.filter((h) => h.depth === 2).map((h) => ({ id: asciiAnchor(h.slug), text: h.text })),
     updated: entry.data.updated,
   };
 }
