@@ -177,20 +177,27 @@ const cookies = defineCollection({
 });
 
 const reviews = defineCollection({
+  // Learners' reviews for the home page (docs/content-home.md), each in its author's language.
   loader: file('./content/reviews.yaml'),
-  schema: z.object({
-    author: text,
-    from: text,
-    sport: z.enum(['ski', 'snowboard']),
-    resort: reference('resorts'),
-    rating: z.number().int().min(1).max(5),
-    date: z.coerce.date(),
-    /** The review as written, and the language it was written in. */
-    language: z.enum(['en', 'fr', 'es', 'pt']),
-    text,
-    /** Translations shown on other locales' pages, marked as translated. */
-    translations: z.object({ en: text, fr: text, es: text, pt: text }).partial().default({}),
-  }),
+  schema: z
+    .object({
+      author: text,
+      from: text,
+      sport: z.enum(['ski', 'snowboard']),
+      resort: reference('resorts'),
+      rating: z.number().int().min(1).max(5),
+      date: z.coerce.date(),
+      /** The review as written, and the language it was written in. */
+      language: z.enum(['en', 'fr', 'es', 'pt']),
+      text,
+      /** Translations shown on other locales' pages, marked as translated. */
+      translations: z.object({ en: text, fr: text, es: text, pt: text }).partial().default({}),
+    })
+    // A "translation" into the review's own language would hide what the author really wrote.
+    .refine((r) => !(r.language in r.translations), {
+      message: 'translations must not repeat the review’s own language',
+      path: ['translations'],
+    }),
 });
 
 const articles = defineCollection({

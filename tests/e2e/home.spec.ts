@@ -1,0 +1,153 @@
+import { expect, test, type Page } from '@playwright/test';
+import { useTranslations } from './site';
+
+const NBSP = '\u00a0';
+const NNBSP = '\u202f';
+
+/** The reviews' ids in the order the page shows them. */
+const reviewOrder = (page: Page) => page.locator('[data-review]').evaluateAll((items) => items.map((i) => i.getAttribute('data-review')));
+
+for (const { locale, path, figures } of [
+  { locale: 'en', path: '/en', figures: { stats: ['5', '1,500+', '65', '2,000+'], percent: '40%', price: '€29.90', club: '€48' } },
+  {
+    locale: 'fr',
+    path: '/fr',
+    figures: { stats: ['5', `1${NNBSP}500+`, '65', `2${NNBSP}000+`], percent: `40${NBSP}%`, price: `29,90${NBSP}€`, club: `48${NBSP}€` },
+  },
+] as const) {
+  test.describe(`home page in ${locale}`, () => {
+    const t = useTranslations(locale);
+
+    test('has every section, in the visitor’s language', async ({ page }) => {
+      await page.goto(path);
+      for (const heading of [
+        t('pages.home.searchHeading'),
+        t('home.claims.heading'),
+        t('home.how.heading'),
+        t('home.stats.heading'),
+        t('home.reviews.heading'),
+        t('home.sports.heading'),
+        t('home.group.heading'),
+        t('home.clubPass.heading'),
+      ]) {
+        await expect(page.getByRole('heading', { level: 2, name: heading })).toHaveCount(1);
+      }
+      await expect(page.locator('[data-section=claims] > li')).toHaveCount(4);
+      await expect(page.locator('[data-section=how] > li')).toHaveCount(4);
+      // Ski and snowboard bookable now; surf, kite, tennis, yoga and golf later.
+      await expect(page.locator('[data-section=sports] .badge--open')).toHaveCount(2);
+      await expect(page.locator('[data-section=sports] .badge--soon')).toHaveCount(5);
+      await expect(page.locator('[data-section=club-pass]')).toContainText(t('home.clubPass.soon'));
+    });
+
+    test('writes every figure the locale’s way', async ({ page }) => {
+      await page.goto(path);
+      await expect(page.locator('[data-section=stats] dd')).toHaveText([...figures.stats]);
+      await expect(page.locator('.hero__intro')).toContainText(figures.percent);
+      await expect(page.locator('#lp')).toContainText(figures.price);
+      await expect(page.locator('[data-section=claims]')).toContainText(figures.percent);
+      await expect(page.locator('[data-section=club-pass]')).toContainText(figures.club);
+      await expect(page.locator('#group-lessons')).toContainText(locale === 'en' ? '4 to 8 learners' : '4 à 8 élèves');
+      expect(await page.locator('main').innerText()).not.toContain('{{');
+    });
+  });
+}
+
+test('the hero’s Book lesson goes to #lp, which signposts resorts and prices without a fake form', async ({ page }) => {
+  await page.goto('/es');
+  const t = useTranslations('es');
+  const lp = page.locator('#lp');
+  await expect(lp).toHaveCount(1);
+  await expect(lp.locator('input, select, form')).toHaveCount(0);
+  await expect(lp.getByRole('link', { name: t('home.finder.allResorts') })).toHaveAttribute('href', '/es/resorts');
+  await expect(lp.getByRole('link', { name: t('home.finder.prices') })).toHaveAttribute('href', '/es/precios');
+  await expect(lp.getByRole('link', { name: /Astún/ })).toHaveAttribute('href', '/es/resorts/astun/clases-de-esqui');
+
+  await page.locator('[data-cta=hero-book]').click();
+  await expect(page).toHaveURL(/\/es#lp$/);
+  await expect(lp).toBeInViewport();
+});
+
+test.describe('reviews', () => {
+  test('come in a different order on different visits, all of them every time', async ({ page }) => {
+    await page.goto('/en');
+    const all = (await reviewOrder(page)).toSorted();
+    expect(all.length).toBeGreaterThanOrEqual(8);
+    const orders = new Set<string>();
+    for (let visit = 0; visit < 6; visit++) {
+      await page.reload();
+      const order = await reviewOrder(page);
+      expect(order.toSorted()).toEqual(all);
+      orders.add(order.join());
+    }
+    // Six visits of eight or more reviews: equal orders every time would mean no shuffling at all.
+    expect(orders.size).toBeGreaterThan(1);
+  });
+
+  test('shuffling moves nothing on screen (no layout shift)', async ({ page }) => {
+    await page.goto('/en');
+    await page.locator('[data-reviews]').scrollIntoViewIfNeeded();
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 500);
+        }),
+    );
+    expect(shift).toBeLessThan(0.01);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('keep the build’s order: newest first', async ({ page }) => {
+      await page.goto('/en');
+      const dates = await page.locator('[data-review] time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+      expect(dates.length).toBeGreaterThanOrEqual(8);
+      expect(dates).toEqual(dates.toSorted().reverse());
+    });
+  });
+
+  test('show a translation marked as such, or the original in its own language', async ({ page }) => {
+    await page.goto('/en');
+    // Marta wrote in Spanish; the English page shows the translation, marked.
+    const marta = page.locator('[data-review=marta-astun]');
+    await expect(marta.locator('blockquote')).toHaveAttribute('lang', 'en');
+    await expect(marta).toContainText('Translated from Spanish');
+    await expect(marta.getByText('Rated 5 out of 5')).toHaveCount(1);
+    // Tom wrote in English: shown as written, not marked.
+    await expect(page.locator('[data-review=tom-astun]')).not.toContainText('Translated');
+
+    await page.goto('/fr');
+    // James's review has no French translation: the original, with lang="en".
+    const james = page.locator('[data-review=james-astun]');
+    await expect(james.locator('blockquote')).toHaveAttribute('lang', 'en');
+    await expect(james).not.toContainText('Traduit');
+    await expect(page.locator('[data-review=marta-astun]')).toContainText('Traduit de l’espagnol');
+  });
+});
+
+test.describe('sports and deals pages', () => {
+  test('the sports page shows what is bookable now and what comes later, with calls to book', async ({ page }) => {
+    const t = useTranslations('es');
+    await page.goto('/es/deportes');
+    await expect(page.locator('[data-section=bookable] [data-sport]')).toHaveCount(2);
+    await expect(page.locator('[data-section=later] [data-sport]')).toHaveCount(5);
+    await expect(page.locator('[data-section=later]')).toContainText('Surf');
+    await expect(page.getByRole('link', { name: t('sports.book', { sport: 'esquí' }) })).toHaveAttribute('href', '/es#lp');
+    await expect(page.getByRole('link', { name: t('sports.resorts') }).first()).toHaveAttribute('href', '/es/resorts');
+  });
+
+  test('deals are the facts: price match, free change, referral bonus, club pass coming soon', async ({ page }) => {
+    await page.goto('/fr/deals');
+    const deals = page.locator('[data-section=deals]');
+    await expect(deals.locator('[data-deal]')).toHaveCount(6);
+    await expect(deals.locator('[data-deal=flexible]')).toContainText('72 heures');
+    await expect(deals.locator('[data-deal=referral]')).toContainText(`100${NBSP}€`);
+    await expect(deals.locator('[data-deal=clubPass]')).toContainText(`48${NBSP}€`);
+    await expect(deals.locator('[data-deal=clubPass] .badge--soon')).toBeVisible();
+    await expect(deals.locator('[data-deal=priceMatch] a')).toHaveAttribute('href', '/fr/de-location');
+  });
+});
