@@ -10,11 +10,12 @@ test('every internal link of the site resolves', async ({ request }) => {
   test.setTimeout(120_000);
   const sources = [...everyPage.map((p) => p.path), '/temp-landing', '/fr/introuvable'];
   const targets = new Map<string, string>(); // target → first page linking to it
-  for (const source of sources) {
-    const html = await (await request.get(source)).text();
+  const pages = await inBatches(sources, async (source) => [source, await (await request.get(source)).text()] as const);
+  for (const [source, html] of pages) {
     const references = html.matchAll(/\s(?:href|src)="([^"]+)"|property="og:(?:image|url)" content="([^"]+)"/g);
     for (const [, href, og] of references) {
-      const url = new URL((href ?? og)!.replace(/&amp;/g, '&'), config.siteUrl);
+      // Relative links (`#faq`, `../x`) resolve against the page they are on, as a browser does.
+      const url = new URL((href ?? og)!.replace(/&amp;/g, '&'), new URL(source, config.siteUrl));
       if (url.origin !== config.siteUrl.origin) continue; // external: not ours to check here
       const target = url.pathname + url.search + url.hash;
       if (!targets.has(target)) targets.set(target, source);
@@ -23,15 +24,25 @@ test('every internal link of the site resolves', async ({ request }) => {
   expect(targets.size).toBeGreaterThan(everyPage.length); // every page, its assets and anchors
 
   const broken: string[] = [];
-  const bodies = new Map<string, string>();
+  const paths = [...new Set([...targets.keys()].map((target) => target.split('#')[0]!))];
+  const bodies = new Map(
+    await inBatches(paths, async (path) => {
+      const response = await request.get(path);
+      if (response.status() !== 200) broken.push(`${path} (${response.status()}), linked from ${targets.get(path) ?? 'a page'}`);
+      return [path, await response.text()] as const;
+    }),
+  );
   for (const [target, source] of targets) {
     const [path = '', fragment] = target.split('#');
-    if (!bodies.has(path)) {
-      const response = await request.get(path || source);
-      if (response.status() !== 200) broken.push(`${target} (${response.status()}), linked from ${source}`);
-      bodies.set(path, await response.text());
-    }
-    if (fragment && !bodies.get(path)?.includes(`id="${fragment}"`)) broken.push(`${target}: no #${fragment}, linked from ${source}`);
+    const id = fragment && decodeURIComponent(fragment);
+    if (id && !bodies.get(path)?.includes(`id="${id}"`)) broken.push(`${target}: no #${id}, linked from ${source}`);
   }
   expect(broken).toEqual([]);
 });
+
+/** Runs `task` over `items`, a few at a time, keeping the order. */
+async function inBatches<T, R>(items: readonly T[], task: (item: T) => Promise<R>, size = 8): Promise<R[]> {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += size) results.push(...(await Promise.all(items.slice(i, i + size).map(task))));
+  return results;
+}
