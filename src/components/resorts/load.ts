@@ -1,0 +1,32 @@
+/** Content lookups shared by the resort views. */
+import { getCollection, getEntries, getEntry, type CollectionEntry } from 'astro:content';
+
+/** The resort a resort page is for; every resort page is built from a resort id, so it exists. */
+export async function resortFor(params: { resort?: string | undefined }): Promise<CollectionEntry<'resorts'>> {
+  const resort = params.resort ? await getEntry('resorts', params.resort) : undefined;
+  if (!resort) throw new Error(`No resort "${params.resort}" in content/resorts`);
+  return resort;
+}
+
+/** Every resort, by name in the visitor's alphabet order. */
+export async function allResorts(locale: string): Promise<CollectionEntry<'resorts'>[]> {
+  const resorts = await getCollection('resorts');
+  return resorts.sort((a, b) => a.data.name.localeCompare(b.data.name, locale));
+}
+
+/** The packs a resort lists, in the packs' display order. */
+export async function packsOf(resort: CollectionEntry<'resorts'>): Promise<CollectionEntry<'rentalPacks'>[]> {
+  const packs = await getEntries(resort.data.rental.packs);
+  return packs.sort((a, b) => a.data.order - b.data.order);
+}
+
+export async function allPacks(): Promise<CollectionEntry<'rentalPacks'>[]> {
+  return (await getCollection('rentalPacks')).sort((a, b) => a.data.order - b.data.order);
+}
+
+/** What a resort's rental page can show: packs, none right now, or rental coming soon. */
+export type RentalState = 'available' | 'none' | 'coming-soon';
+export function rentalStateOf(resort: CollectionEntry<'resorts'>): RentalState {
+  if (!resort.data.rental.offered) return 'coming-soon';
+  return resort.data.rental.packs.length > 0 ? 'available' : 'none';
+}
