@@ -14,9 +14,19 @@ export async function allResorts(locale: string): Promise<CollectionEntry<'resor
   return resorts.sort((a, b) => a.data.name.localeCompare(b.data.name, locale));
 }
 
-/** The packs a resort lists, in the packs' display order. */
+/**
+ * The packs a resort lists, in the packs' display order. Astro only logs a reference to a missing
+ * entry and builds on, so an unknown pack id stops the build here, naming the file and the field.
+ */
 export async function packsOf(resort: CollectionEntry<'resorts'>): Promise<CollectionEntry<'rentalPacks'>[]> {
-  const packs = await getEntries(resort.data.rental.packs);
+  const refs = resort.data.rental.packs;
+  const packs = await getEntries(refs);
+  const missing = refs.filter((_, index) => !packs[index]).map((ref) => ref.id);
+  if (missing.length) {
+    throw new Error(
+      `content/resorts/${resort.id}.yaml: rental.packs lists ${missing.map((id) => `"${id}"`).join(', ')}, not in content/rental-packs.yaml`,
+    );
+  }
   return packs.sort((a, b) => a.data.order - b.data.order);
 }
 
