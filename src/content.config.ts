@@ -27,12 +27,18 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time such
 
 const resorts = defineCollection({
   // One file per resort: content/resorts/baqueira-beret.yaml → id "baqueira-beret" (used in URLs).
+  // Editors' guide: docs/content-resorts.md.
   loader: glob({ pattern: '*.yaml', base: './content/resorts' }),
   schema: z
     .object({
       name: text,
       country: z.string().length(2).toUpperCase(), // ISO 3166-1 alpha-2
-      region: text,
+      /** Administrative region (Aragon, Catalonia…), as each language writes it. */
+      region: localized,
+      /** Mountain range (Pyrenees, Sierra Nevada): the destinations page groups resorts by it. */
+      range: localized,
+      /** The resort's own site, where lift passes are sold. */
+      website: z.url(),
       elevation: z.object({ base: metres, top: metres }),
       slopes: z.object({
         km: z.number().min(0),
@@ -41,8 +47,9 @@ const resorts = defineCollection({
         red: z.number().int().min(0),
         black: z.number().int().min(0),
       }),
+      /** Whether the lifts are running today; a later live feed will override it. */
       status: z.enum(['open', 'closed']),
-      /** Day lift pass, in euros. */
+      /** Day lift pass in high season, in euros (indicative: the resort sets and sells them). */
       liftPrices: z.object({ adult: euros, youth: euros, child: euros }),
       /** Who counts as youth and child at this resort, e.g. "6–11". */
       ageBands: z.object({ youth: text, child: text }),
@@ -53,9 +60,13 @@ const resorts = defineCollection({
         summitCm: z.number().int().min(0),
         lastSnowfall: z.coerce.date(),
         updatedAt: z.coerce.date(),
-        /** True while the figures are an example rather than a live feed. */
+        /** True while the figures are an example rather than a live feed: the page says so. */
         sample: z.boolean(),
       }),
+      /**
+       * `offered: false`: no partner shop yet, the rental page says rental is coming soon.
+       * `offered: true` with no packs: "No equipment is available at this time."
+       */
       rental: z.object({
         offered: z.boolean(),
         packs: z.array(reference('rentalPacks')).default([]),
@@ -69,6 +80,10 @@ const resorts = defineCollection({
     .refine((r) => r.season.closes > r.season.opens, {
       message: 'season.closes must be after season.opens',
       path: ['season', 'closes'],
+    })
+    .refine((r) => r.rental.offered || r.rental.packs.length === 0, {
+      message: 'rental.packs must be empty when rental.offered is false',
+      path: ['rental', 'packs'],
     }),
 });
 
@@ -91,9 +106,12 @@ const jobs = defineCollection({
 });
 
 const rentalPacks = defineCollection({
+  // Partner shops' packs; resorts list the ones they offer by id. Editors' guide: docs/content-resorts.md.
   loader: file('./content/rental-packs.yaml'),
   schema: z.object({
     sport: z.enum(['ski', 'snowboard']),
+    /** `full`: skis or board with boots (and poles); `boots`: boots only, for your own skis. */
+    kind: z.enum(['full', 'boots']),
     name: localized,
     level: z.enum(['beginner', 'intermediate', 'advanced', 'all']),
     /** What the pack contains, one item per line. */
@@ -105,14 +123,15 @@ const rentalPacks = defineCollection({
 });
 
 const prices = defineCollection({
-  // Rows of the prices page, one tab per `tab`.
+  // Rows of the prices page besides lessons (site facts) and rental packs (their collection), one
+  // tab per `tab`. Editors' guide: docs/content-resorts.md.
   loader: file('./content/prices.yaml'),
   schema: z.object({
     tab: z.enum(['ski', 'snowboard', 'accessories']),
     label: localized,
     detail: localized.optional(),
     amount: euros,
-    unit: z.enum(['hour', 'person-hour', 'day', 'week', 'lesson']),
+    unit: z.enum(['day', 'week', 'service']),
     /** Shown as "from …". */
     from: z.boolean().default(false),
     order: z.number().int().default(100),

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
+import { lessonPriceValues } from '../../src/components/resorts/lesson-price-values';
 import { locales } from '../../src/i18n/locales';
 import { everyPage, useTranslations } from './site';
 
@@ -17,9 +18,11 @@ test.describe('every page in every locale', () => {
       await expect(page.locator('h1')).toHaveCount(1);
       await expect(page.locator('h1')).not.toBeEmpty();
       if (Object.keys(params).length === 0) {
-        // Fixed pages take their title and description from the translations, word for word.
-        await expect(page).toHaveTitle(t(`pages.${id}.title`));
-        await expect(page.locator('meta[name=description]')).toHaveAttribute('content', t(`pages.${id}.description`));
+        // Fixed pages take their title and description from the translations, word for word
+        // (the prices page fills in the lesson prices from the site facts).
+        const values = id === 'prices' ? lessonPriceValues(locale) : {};
+        await expect(page).toHaveTitle(t(`pages.${id}.title`, values));
+        await expect(page.locator('meta[name=description]')).toHaveAttribute('content', t(`pages.${id}.description`, values));
       } else {
         // Resort and job pages name their resort or posting; each view's own spec checks the words.
         expect((await page.title()).length).toBeGreaterThan(10);

@@ -1,0 +1,87 @@
+/**
+ * A wrong or missing field in resort, rental pack or price content must stop the build and say
+ * which file and which field. Each case copies the content and its schema into a temporary
+ * project, breaks one thing, and runs `astro sync` (the step of `astro build` that validates
+ * content) there: the real tool on the real schema, not a re-implementation of it.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../..');
+const temporaryDirs: string[] = [];
+
+type Sync = { code: number; output: string };
+
+/** A throwaway project holding only the content, its schema and a link to node_modules. */
+function projectWith(edit: (file: (path: string, change: (text: string) => string) => void) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), 'content-schema-'));
+  temporaryDirs.push(dir);
+  mkdirSync(join(dir, 'src'));
+  cpSync(join(root, 'src/content.config.ts'), join(dir, 'src/content.config.ts'));
+  cpSync(join(root, 'content'), join(dir, 'content'), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
+  writeFileSync(join(dir, 'astro.config.mjs'), 'export default {};\n');
+  edit((path, change) => {
+    const before = readFileSync(join(dir, path), 'utf8');
+    const after = change(before);
+    if (after === before) throw new Error(`The test's edit changed nothing in ${path}`);
+    writeFileSync(join(dir, path), after);
+  });
+  return dir;
+}
+
+async function sync(dir: string): Promise<Sync> {
+  const astro = join(root, 'node_modules/astro/bin/astro.mjs');
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [astro, 'sync'], {
+      cwd: dir,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
+    return { code: 0, output: stdout + stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: failed.code ?? 1, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+// The projects are independent: sync them all at once to keep the file at a few seconds.
+const cases = {
+  valid: projectWith(() => {}),
+  wrongType: projectWith((file) => file('content/resorts/astun.yaml', (t) => t.replace('base: 1658', 'base: "high"'))),
+  missingField: projectWith((file) => file('content/resorts/baqueira-beret.yaml', (t) => t.replace(/^status: .*\n/m, ''))),
+  packsWithoutRental: projectWith((file) =>
+    file('content/resorts/candanchu.yaml', (t) => t.replace('rental: { offered: false }', 'rental: { offered: false, packs: [economy] }')),
+  ),
+  packMissingLocale: projectWith((file) => file('content/rental-packs.yaml', (t) => t.replace(/^ {4}fr: \[Skis loisir.*\n/m, ''))),
+};
+const results = Object.fromEntries(
+  await Promise.all(Object.entries(cases).map(async ([name, dir]) => [name, await sync(dir)] as const)),
+) as Record<keyof typeof cases, Sync>;
+
+afterAll(() => {
+  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('content schema', () => {
+  it('accepts the content as it is', () => {
+    expect(results.valid.output).toContain('Synced content');
+    expect(results.valid.code).toBe(0);
+  });
+
+  it.each([
+    ['wrongType', 'content/resorts/astun.yaml', 'elevation.base'],
+    ['missingField', 'content/resorts/baqueira-beret.yaml', 'status'],
+    ['packsWithoutRental', 'content/resorts/candanchu.yaml', 'rental.packs'],
+    ['packMissingLocale', 'content/rental-packs.yaml', 'contents.fr'],
+  ] as const)('%s fails, naming %s and the field %s', (name, file, field) => {
+    const { code, output } = results[name];
+    expect(code, output).not.toBe(0);
+    expect(output).toContain(file);
+    expect(output).toMatch(new RegExp(`\\b${field.replace('.', '\\.')}\\b`));
+  });
+});
