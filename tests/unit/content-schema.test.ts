@@ -5,7 +5,7 @@
  * content) there: the real tool on the real schema, not a re-implementation of it.
  */
 import { execFile } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -16,12 +16,12 @@ const temporaryDirs: string[] = [];
 
 type Sync = { code: number; output: string };
 
-/** A throwaway project holding only the content, its schema and a link to node_modules. */
+/** A throwaway project holding the content, the sources and a link to node_modules. */
 function projectWith(edit: (file: (path: string, change: (text: string) => string) => void) => void): string {
   const dir = mkdtempSync(join(tmpdir(), 'content-schema-'));
   temporaryDirs.push(dir);
-  mkdirSync(join(dir, 'src'));
-  cpSync(join(root, 'src/content.config.ts'), join(dir, 'src/content.config.ts'));
+  // The schema imports helpers from src/ (cookie lifetimes, site facts): copy the sources whole.
+  cpSync(join(root, 'src'), join(dir, 'src'), { recursive: true });
   cpSync(join(root, 'content'), join(dir, 'content'), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
