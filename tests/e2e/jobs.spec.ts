@@ -29,7 +29,7 @@ test.describe('jobs page', () => {
       const firstTeamLink = page.getByRole('navigation', { name: t('jobs.teamsLabel') }).getByRole('link').first();
       const [path, fragment] = (await firstTeamLink.getAttribute('href'))!.split('#');
       expect(path).toBe(pathTo('jobs', locale));
-      await expect(page.locator(`#${fragment}`)).toHaveText(locale === 'en' ? 'Engineering' : 'Tech');
+      await expect(page.locator(`#${fragment}`).getByRole('heading', { level: 3 })).toHaveText(locale === 'en' ? 'Engineering' : 'Tech');
       for (const perk of ['skiTrips', 'equity', 'remote', 'flexibleHours']) {
         await expect(page.getByRole('heading', { name: t(`jobs.perks.${perk}.title`), exact: true })).toBeVisible();
       }
