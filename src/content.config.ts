@@ -87,22 +87,50 @@ const resorts = defineCollection({
     }),
 });
 
+const country = z.string().length(2).toUpperCase(); // ISO 3166-1 alpha-2
+
 const jobs = defineCollection({
   // One markdown file per posting and locale: content/jobs/fr/backend-engineer.md → id
-  // "fr/backend-engineer". The file name is the posting's slug, the same in every locale.
+  // "fr/backend-engineer". The file name is the posting's slug, the same in every locale, and
+  // every posting exists in English (the site map takes the slugs from content/jobs/en).
+  // A locale without the file shows the English posting, marked as such (see docs/content-jobs.md).
   loader: glob({ pattern: '*/*.md', base: './content/jobs' }),
-  schema: z.object({
-    title: text,
-    team: text,
-    location: text,
-    /** ISO country of the job's base, for JobPosting structured data. */
-    country: z.string().length(2).toUpperCase(),
-    type: z.enum(['full-time', 'part-time', 'contract', 'internship']),
-    remote: z.enum(['remote', 'hybrid', 'on-site']),
-    posted: z.coerce.date(),
-    /** Listing order on the jobs page (smallest first). */
-    order: z.number().int().default(100),
-  }),
+  schema: z
+    .object({
+      title: text,
+      team: text,
+      /** How the location reads on the page, in the file's language: "Remote (Europe)". */
+      location: text,
+      /** Where the job is based (JobPosting structured data): the country, and the town unless remote. */
+      country,
+      city: text.optional(),
+      /** Countries a remote employee may live and work in (the employer must be able to hire there). */
+      applicantCountries: z.array(country).min(1).optional(),
+      type: z.enum(['full-time', 'part-time', 'seasonal', 'contract', 'internship']),
+      remote: z.enum(['remote', 'hybrid', 'on-site']),
+      /** Gross pay band in euros, per year (or per month for seasonal jobs). */
+      salary: z
+        .object({ min: z.number().int().positive(), max: z.number().int().positive(), per: z.enum(['year', 'month']) })
+        .refine((s) => s.max >= s.min, { message: 'salary.max must not be below salary.min', path: ['max'] })
+        .optional(),
+      posted: z.coerce.date(),
+      /** Last day to apply; after it the posting shows as closed (until its files are removed). */
+      validThrough: z.coerce.date().optional(),
+      /** Listing order on the jobs page (smallest first); teams follow their first posting. */
+      order: z.number().int().default(100),
+    })
+    .refine((j) => j.remote !== 'remote' || j.applicantCountries, {
+      message: 'a remote posting needs applicantCountries (where candidates may live)',
+      path: ['applicantCountries'],
+    })
+    .refine((j) => j.remote === 'remote' || j.city, {
+      message: 'an on-site or hybrid posting needs the city it is based in',
+      path: ['city'],
+    })
+    .refine((j) => !j.validThrough || j.validThrough >= j.posted, {
+      message: 'validThrough must not be before posted',
+      path: ['validThrough'],
+    }),
 });
 
 const rentalPacks = defineCollection({

@@ -1,0 +1,137 @@
+/**
+ * Job postings as the pages need them, without Astro: which file a locale shows (its own, else the
+ * English one, marked as such), listing order and teams, the apply link, and the schema.org
+ * JobPosting that search engines read. Pure, so the rules are unit-tested.
+ */
+import { defaultLocale, type Locale } from '../../i18n/locales';
+
+export type JobType = 'full-time' | 'part-time' | 'seasonal' | 'contract' | 'internship';
+export type Workplace = 'remote' | 'hybrid' | 'on-site';
+
+/** A posting's front matter (`content/jobs/<locale>/<slug>.md`), as the collection schema gives it. */
+export type JobFields = {
+  title: string;
+  team: string;
+  location: string;
+  country: string;
+  city?: string | undefined;
+  applicantCountries?: string[] | undefined;
+  type: JobType;
+  remote: Workplace;
+  salary?: { min: number; max: number; per: 'year' | 'month' } | undefined;
+  posted: Date;
+  validThrough?: Date | undefined;
+  order: number;
+};
+
+/** One file of the collection: `id` is "<locale>/<slug>". */
+export type JobEntry<T = JobFields> = { id: string; data: T };
+
+/** A posting as one locale shows it: `lang` is the language it is written in. */
+export type LocalizedPosting<E extends JobEntry = JobEntry> = {
+  slug: string;
+  entry: E;
+  lang: Locale;
+  /** True when the locale has no file of its own and shows the English posting. */
+  fallback: boolean;
+};
+
+export const slugOf = (entry: JobEntry) => entry.id.slice(entry.id.indexOf('/') + 1);
+const localeOf = (entry: JobEntry) => entry.id.slice(0, entry.id.indexOf('/'));
+
+/** Every posting (one per English file), each in the locale's language when written, else in English. */
+export function postingsFor<E extends JobEntry>(entries: readonly E[], locale: Locale): LocalizedPosting<E>[] {
+  const inLocale = new Map(entries.filter((e) => localeOf(e) === locale).map((e) => [slugOf(e), e]));
+  return entries
+    .filter((e) => localeOf(e) === defaultLocale)
+    .map((english) => {
+      const slug = slugOf(english);
+      const own = inLocale.get(slug);
+      return own
+        ? { slug, entry: own, lang: locale, fallback: false }
+        : { slug, entry: english, lang: defaultLocale, fallback: locale !== defaultLocale };
+    })
+    .sort((a, b) => a.entry.data.order - b.entry.data.order || a.entry.data.title.localeCompare(b.entry.data.title, locale));
+}
+
+/** Postings grouped by team, teams in the order of their first posting. */
+export function byTeam<P extends LocalizedPosting>(postings: readonly P[]): { team: string; postings: P[] }[] {
+  const teams = new Map<string, P[]>();
+  for (const posting of postings) {
+    const team = posting.entry.data.team;
+    teams.set(team, [...(teams.get(team) ?? []), posting]);
+  }
+  return [...teams].map(([team, list]) => ({ team, postings: list }));
+}
+
+/** Applications are open until the end of `validThrough` (UTC), or for as long as the posting is up. */
+export function isOpen(job: Pick<JobFields, 'validThrough'>, today: Date): boolean {
+  if (!job.validThrough) return true;
+  const lastDay = new Date(job.validThrough);
+  lastDay.setUTCHours(23, 59, 59, 999);
+  return today <= lastDay;
+}
+
+/** The external careers site when one is configured, else an email to us with the job title as subject. */
+export function applyHref(site: { careersUrl: string; contactEmail: string }, jobTitle: string): string {
+  if (site.careersUrl) return site.careersUrl;
+  return `mailto:${site.contactEmail}?subject=${encodeURIComponent(jobTitle)}`;
+}
+
+const employmentTypes: Record<JobType, string> = {
+  'full-time': 'FULL_TIME',
+  'part-time': 'PART_TIME',
+  seasonal: 'TEMPORARY',
+  contract: 'CONTRACTOR',
+  internship: 'INTERN',
+};
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * schema.org JobPosting, as Google's job search reads it: the hiring organization is the site's
+ * Organization (by `@id`, see SeoHead), a remote job is TELECOMMUTE with the countries candidates
+ * may live in, an on-site or hybrid job names its place. Candidates apply by email or on the
+ * careers site, never on this page, so `directApply` is false.
+ */
+export function jobPostingData(input: {
+  job: JobFields;
+  /** The posting's body as HTML (Google wants the full description). */
+  descriptionHtml: string;
+  url: string;
+  organizationId: string;
+  brand: string;
+  lang: string;
+}) {
+  const { job } = input;
+  const place = {
+    '@type': 'Place',
+    address: { '@type': 'PostalAddress', addressCountry: job.country, ...(job.city && { addressLocality: job.city }) },
+  };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: job.title,
+    description: input.descriptionHtml,
+    inLanguage: input.lang,
+    url: input.url,
+    datePosted: isoDate(job.posted),
+    ...(job.validThrough && { validThrough: isoDate(job.validThrough) }),
+    employmentType: employmentTypes[job.type],
+    hiringOrganization: { '@type': 'Organization', '@id': input.organizationId, name: input.brand },
+    ...(job.remote === 'remote'
+      ? {
+          jobLocationType: 'TELECOMMUTE',
+          applicantLocationRequirements: (job.applicantCountries ?? [job.country]).map((name) => ({ '@type': 'Country', name })),
+        }
+      : { jobLocation: place }),
+    ...(job.salary && {
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: 'EUR',
+        value: { '@type': 'QuantitativeValue', minValue: job.salary.min, maxValue: job.salary.max, unitText: job.salary.per.toUpperCase() },
+      },
+    }),
+    directApply: false,
+  };
+}

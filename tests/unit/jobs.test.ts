@@ -1,0 +1,162 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { applyHref, byTeam, isOpen, jobPostingData, postingsFor, type JobFields } from '../../src/components/jobs/postings';
+
+const job = (fields: Partial<JobFields> = {}): JobFields => ({
+  title: 'Backend engineer',
+  team: 'Engineering',
+  location: 'Remote (Europe)',
+  country: 'NL',
+  applicantCountries: ['NL', 'FR'],
+  type: 'full-time',
+  remote: 'remote',
+  posted: new Date('2026-11-09'),
+  order: 100,
+  ...fields,
+});
+
+describe('which posting a locale shows', () => {
+  const entries = [
+    { id: 'en/backend-engineer', data: job({ order: 20 }) },
+    { id: 'en/database-engineer', data: job({ title: 'Database engineer', order: 10 }) },
+    { id: 'fr/backend-engineer', data: job({ title: 'Ingénieur backend (F/H)', order: 20 }) },
+  ];
+
+  it('shows the locale’s own posting when it exists', () => {
+    const fr = postingsFor(entries, 'fr').find((p) => p.slug === 'backend-engineer');
+    expect(fr).toMatchObject({ lang: 'fr', fallback: false, entry: { id: 'fr/backend-engineer' } });
+  });
+
+  it('falls back to the English posting, marked as such, when the locale has none', () => {
+    const fr = postingsFor(entries, 'fr').find((p) => p.slug === 'database-engineer');
+    expect(fr).toMatchObject({ lang: 'en', fallback: true, entry: { id: 'en/database-engineer' } });
+    expect(postingsFor(entries, 'pt').every((p) => p.fallback && p.lang === 'en')).toBe(true);
+  });
+
+  it('never calls English a fallback, and lists one posting per English file in order', () => {
+    const en = postingsFor(entries, 'en');
+    expect(en.map((p) => [p.slug, p.fallback])).toEqual([
+      ['database-engineer', false],
+      ['backend-engineer', false],
+    ]);
+  });
+
+  it('ignores a translation whose English original is gone (a closed posting)', () => {
+    const orphan = [...entries, { id: 'es/old-role', data: job({ title: 'Puesto antiguo' }) }];
+    expect(postingsFor(orphan, 'es').map((p) => p.slug)).not.toContain('old-role');
+  });
+
+  it('groups by team in the order of each team’s first posting', () => {
+    const postings = postingsFor(
+      [
+        { id: 'en/a', data: job({ team: 'Design', order: 30 }) },
+        { id: 'en/b', data: job({ team: 'Engineering', order: 10 }) },
+        { id: 'en/c', data: job({ team: 'Engineering', order: 20 }) },
+      ],
+      'en',
+    );
+    expect(byTeam(postings).map((g) => [g.team, g.postings.length])).toEqual([
+      ['Engineering', 2],
+      ['Design', 1],
+    ]);
+  });
+});
+
+describe('the postings in content/jobs', () => {
+  const slugs = (locale: string) =>
+    existsSync(`content/jobs/${locale}`) ? readdirSync(`content/jobs/${locale}`).filter((f) => f.endsWith('.md')) : [];
+  const english = slugs('en');
+
+  it('has the spec’s listings, instructor coordinators for France, Italy and the German-speaking Alps', () => {
+    expect(english).toHaveLength(13);
+    expect(english).toEqual(
+      expect.arrayContaining([
+        'database-engineer.md',
+        'backend-engineer.md',
+        'designer.md',
+        'content-manager.md',
+        'community-manager.md',
+        'head-of-partnerships.md',
+        'growth-representative.md',
+        'financial-analyst.md',
+        'instructor-coordinator-france.md',
+        'instructor-coordinator-italy.md',
+        'instructor-coordinator-german-speaking-alps.md',
+        'customer-success.md',
+        'customer-and-instructor-success.md',
+      ]),
+    );
+  });
+
+  it.each(['fr', 'es'])('%s has every posting, under the same file names', (locale) => {
+    expect(slugs(locale).sort()).toEqual([...english].sort());
+  });
+
+  it('no translation lacks its English original (the site map takes slugs from English)', () => {
+    for (const locale of ['fr', 'es', 'pt']) for (const file of slugs(locale)) expect(english, `${locale}/${file}`).toContain(file);
+  });
+});
+
+describe('applying', () => {
+  it('writes to the contact address with the job title as subject', () => {
+    expect(applyHref({ careersUrl: '', contactEmail: 'jobs@example.com' }, 'Coordinateur moniteurs France (F/H)')).toBe(
+      'mailto:jobs@example.com?subject=Coordinateur%20moniteurs%20France%20(F%2FH)',
+    );
+  });
+
+  it('goes to the careers site when one is configured', () => {
+    expect(applyHref({ careersUrl: 'https://careers.example.com/', contactEmail: 'a@b.c' }, 'x')).toBe('https://careers.example.com/');
+  });
+
+  it('is open through the last day of validThrough, closed after it', () => {
+    const seasonal = job({ validThrough: new Date('2026-12-15') });
+    expect(isOpen(seasonal, new Date('2026-12-15T22:00:00Z'))).toBe(true);
+    expect(isOpen(seasonal, new Date('2026-12-16T00:00:01Z'))).toBe(false);
+    expect(isOpen(job(), new Date('2030-01-01'))).toBe(true);
+  });
+});
+
+describe('JobPosting structured data', () => {
+  const common = { descriptionHtml: '<p>Body</p>', url: 'https://x.test/en/jobs/a', organizationId: 'https://x.test/#organization', brand: 'Pistelink', lang: 'en' };
+
+  it('describes a remote job as telecommute, with the countries candidates may live in', () => {
+    const data = jobPostingData({ ...common, job: job() });
+    expect(data).toMatchObject({
+      '@type': 'JobPosting',
+      title: 'Backend engineer',
+      description: '<p>Body</p>',
+      datePosted: '2026-11-09',
+      employmentType: 'FULL_TIME',
+      hiringOrganization: { '@id': 'https://x.test/#organization', name: 'Pistelink' },
+      jobLocationType: 'TELECOMMUTE',
+      applicantLocationRequirements: [
+        { '@type': 'Country', name: 'NL' },
+        { '@type': 'Country', name: 'FR' },
+      ],
+      directApply: false,
+    });
+    expect(data).not.toHaveProperty('jobLocation');
+  });
+
+  it('gives an on-site seasonal job its place, its closing date and its monthly pay', () => {
+    const data = jobPostingData({
+      ...common,
+      job: job({
+        remote: 'on-site',
+        type: 'seasonal',
+        country: 'AT',
+        city: 'Innsbruck',
+        applicantCountries: undefined,
+        validThrough: new Date('2026-12-15'),
+        salary: { min: 2300, max: 2700, per: 'month' },
+      }),
+    });
+    expect(data).toMatchObject({
+      employmentType: 'TEMPORARY',
+      validThrough: '2026-12-15',
+      jobLocation: { '@type': 'Place', address: { addressCountry: 'AT', addressLocality: 'Innsbruck' } },
+      baseSalary: { currency: 'EUR', value: { minValue: 2300, maxValue: 2700, unitText: 'MONTH' } },
+    });
+    expect(data).not.toHaveProperty('jobLocationType');
+  });
+});
