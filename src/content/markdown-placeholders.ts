@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { defineMdastPlugin, type MdastPluginEntry } from 'satteri';
 import { config } from '../config';
+import { day, intlLocale } from '../i18n/format';
 import { facts } from '../site-facts';
 
 // `{{name}}`, also as the markdown parser percent-encodes it inside link URLs.
@@ -27,14 +28,14 @@ function flatten(value: unknown, prefix = ''): Record<string, unknown> {
 
 const values: Record<string, unknown> = { ...flatten(facts), brand: config.brand, contactEmail: config.contactEmail };
 
-/** A value as the locale writes it: `29,90` and `30 novembre 2021` in French. */
+/** A value as the locale writes it: `29,90` and `30 novembre 2021` in French, `30 November 2021` in English. */
 export function formatPlaceholder(value: unknown, locale: string): string {
   if (typeof value === 'number') {
     const fraction = Number.isInteger(value) ? 0 : 2;
-    return new Intl.NumberFormat(locale, { minimumFractionDigits: fraction, maximumFractionDigits: fraction }).format(value);
+    return new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: fraction, maximumFractionDigits: fraction }).format(value);
   }
   if (typeof value === 'string' && ISO_DATE.test(value)) {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(value));
+    return day(value, locale);
   }
   return String(value);
 }

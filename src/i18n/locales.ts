@@ -6,15 +6,17 @@ import Negotiator from 'negotiator';
  * To launch Portuguese, set both flags to true once its translations are reviewed.
  */
 export const locales = {
-  en: { htmlLang: 'en', label: 'English', shortcut: 'EN', ogLocale: 'en_GB', selectable: true, indexed: true },
-  es: { htmlLang: 'es', label: 'Español', shortcut: 'ES', ogLocale: 'es_ES', selectable: true, indexed: true },
-  fr: { htmlLang: 'fr', label: 'Français', shortcut: 'FR', ogLocale: 'fr_FR', selectable: true, indexed: true },
-  pt: { htmlLang: 'pt', label: 'Português', shortcut: 'PT', ogLocale: 'pt_BR', selectable: false, indexed: false },
+  en: { htmlLang: 'en', intl: 'en-GB', label: 'English', shortcut: 'EN', ogLocale: 'en_GB', selectable: true, indexed: true },
+  es: { htmlLang: 'es', intl: 'es-ES', label: 'Español', shortcut: 'ES', ogLocale: 'es_ES', selectable: true, indexed: true },
+  fr: { htmlLang: 'fr', intl: 'fr-FR', label: 'Français', shortcut: 'FR', ogLocale: 'fr_FR', selectable: true, indexed: true },
+  pt: { htmlLang: 'pt', intl: 'pt-BR', label: 'Português', shortcut: 'PT', ogLocale: 'pt_BR', selectable: false, indexed: false },
 } as const satisfies Record<string, LocaleSettings>;
 
 type LocaleSettings = {
   /** Value of `<html lang>` and `hreflang`. */
   htmlLang: string;
+  /** The regional conventions numbers, money and dates follow (Intl): British English, Brazilian Portuguese… */
+  intl: string;
   /** The language's own name, as its speakers write it. */
   label: string;
   /** What the language menu shows. */

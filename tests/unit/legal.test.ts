@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { faqItems, faqPageData } from '../../src/components/legal/faq-items';
 import { factAt, lifetimeInWords, parseLifetime } from '../../src/components/legal/cookie-lifetime';
-import { euros, fillFacts } from '../../src/components/legal/fill-facts';
+import { fillFacts } from '../../src/components/legal/fill-facts';
+import { money as euros } from '../../src/i18n/format';
 import { facts } from '../../src/site-facts';
 
 const words = (text: string, locale: string) => lifetimeInWords(parseLifetime(text), locale, 'session');

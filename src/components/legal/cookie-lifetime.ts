@@ -6,6 +6,7 @@
  * (`{{cookies.consentDays}} days`, `{{cookies.visitorIdSeconds}} seconds`) so that the policy
  * always states the lifetime the consent code really sets. Intl writes the words in every locale.
  */
+import { intlLocale } from '../../i18n/format';
 import { facts } from '../../site-facts';
 
 export const lifetimeUnits = ['second', 'minute', 'hour', 'day', 'month', 'year'] as const;
@@ -58,5 +59,5 @@ function simplify(amount: number, unit: LifetimeUnit): Lifetime {
 /** "93 days" / "93 jours" / "1 año"; `sessionWord` is the locale's word for a session cookie. */
 export function lifetimeInWords(lifetime: Lifetime, locale: string, sessionWord: string): string {
   if (lifetime.session) return sessionWord;
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: lifetime.unit, unitDisplay: 'long' }).format(lifetime.amount);
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit: lifetime.unit, unitDisplay: 'long' }).format(lifetime.amount);
 }

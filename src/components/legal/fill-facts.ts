@@ -6,27 +6,16 @@
  * naming the file, so the build stops.
  */
 import { fillPlaceholders } from '../../content/markdown-placeholders';
-import { facts } from '../../site-facts';
+import { money } from '../../i18n/format';
 import { factAt } from './cookie-lifetime';
 
 const MONEY = /\{\{\s*([\w.]+):euros\s*\}\}/g;
-
-/** 29.9 → "€29.90", 5 → "€5" (whole euros without cents). */
-export function euros(amount: number, locale: string): string {
-  const fraction = Number.isInteger(amount) ? 0 : 2;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency: facts.currency,
-    minimumFractionDigits: fraction,
-    maximumFractionDigits: fraction,
-  }).format(amount);
-}
 
 export function fillFacts(text: string, locale: string, file: string): string {
   const withMoney = text.replace(MONEY, (_, path: string) => {
     const value = factAt(path);
     if (typeof value !== 'number') throw new Error(`${file}: {{${path}:euros}} is not an amount in content/site-facts.json`);
-    return euros(value, locale);
+    return money(value, locale);
   });
   return fillPlaceholders(withMoney, locale, file);
 }

@@ -3,7 +3,7 @@
  * (`{{price}}`, `{{extra}}`, `{{min}}`, `{{max}}`, `{{hours}}`), from the site facts and formatted
  * for the locale. Shared by the view and the tests that check those texts.
  */
-import { money } from './format';
+import { money } from '../../i18n/format';
 import { facts } from '../../site-facts';
 import type { Locale } from '../../i18n/locales';
 

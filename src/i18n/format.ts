@@ -1,0 +1,102 @@
+/**
+ * Numbers, money, lengths, dates and places as each locale writes them, with Intl, for every page:
+ * `29,90 €`, `1 658 m`, `40 %` and `30 novembre 2021` in French; `€29.90`, `1,658 m`, `40%` and
+ * `30 November 2021` in English (British conventions). Each locale's conventions are its `intl`
+ * tag in `locales.ts`. Figures come from the site facts and content; this only decides their look.
+ */
+import { isLocale, locales, type Locale } from './locales';
+
+/** The Intl tag for a site locale (`fr` → `fr-FR`); any other tag is used as it is. */
+export function intlLocale(locale: Locale | string): string {
+  return isLocale(locale) ? locales[locale].intl : locale;
+}
+
+/** Whole euros show no cents (`52 €`, `€48`); others show two decimals (`29,90 €`). */
+export function money(amount: number, locale: Locale | string): string {
+  const decimals = Number.isInteger(amount) ? 0 : 2;
+  return new Intl.NumberFormat(intlLocale(locale), {
+    style: 'currency',
+    currency: 'EUR',
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+  }).format(amount);
+}
+
+/** `€60,000–80,000` in English, `60 000–80 000 €` in French. */
+export function moneyRange(min: number, max: number, locale: Locale | string): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).formatRange(
+    min,
+    max,
+  );
+}
+
+export function count(value: number, locale: Locale | string): string {
+  return new Intl.NumberFormat(intlLocale(locale)).format(value);
+}
+
+/** A running total that only grows (users, lessons taught): `1,500+`. */
+export function atLeast(value: number, locale: Locale | string): string {
+  return `${count(value, locale)}+`;
+}
+
+/** `percent(40, 'fr')` → `40 %` (with the narrow no-break space French uses). */
+export function percent(value: number, locale: Locale | string): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'percent', maximumFractionDigits: 1 }).format(value / 100);
+}
+
+/** `15–20 %` in French, `15–20%` in English (Intl's own ranges repeat the sign in some locales). */
+export function percentRange(min: number, max: number, locale: Locale | string): string {
+  return min === max ? percent(min, locale) : `${count(min, locale)}–${percent(max, locale)}`;
+}
+
+/** `length(1658, 'meter', 'fr')` → `1 658 m`. */
+export function length(value: number, unit: 'meter' | 'kilometer' | 'centimeter', locale: Locale | string): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit }).format(value);
+}
+
+// Content dates are calendar days (YAML `2026-12-05` is midnight UTC): format them in UTC so no
+// time zone moves them to the day before.
+const calendarDay = (date: Date | string) => (typeof date === 'string' ? new Date(date) : date);
+
+/** `30 November 2021`, `30 novembre 2021`. */
+export function day(date: Date | string, locale: Locale | string): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(calendarDay(date));
+}
+
+/** `5 December 2026 – 11 April 2027`, shortened by Intl where the month or year repeats. */
+export function dayRange(from: Date, to: Date, locale: Locale | string): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).formatRange(from, to);
+}
+
+/** `February 2026`, `février 2026`. */
+export function monthYear(date: Date, locale: Locale | string): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
+/** A moment (a snow report's update), in the resorts' time zone: every resort is in Spain so far. */
+export function moment(date: Date, locale: Locale | string, timeZone = 'Europe/Madrid'): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeStyle: 'short', timeZone }).format(date);
+}
+
+/** `ES` → `Spain` / `Espagne` / `España`. */
+export function countryName(code: string, locale: Locale | string): string {
+  return new Intl.DisplayNames([intlLocale(locale)], { type: 'region' }).of(code) ?? code;
+}
+
+/** `['FR', 'ES']` → `France and Spain`, `France et Espagne`. */
+export function countryList(codes: readonly string[], locale: Locale | string): string {
+  return new Intl.ListFormat(intlLocale(locale), { type: 'conjunction' }).format(codes.map((code) => countryName(code, locale)));
+}
+
+/** The same, bound to one locale, for templates that format many figures: `format.money(48)`. */
+export function formatters(locale: Locale) {
+  return {
+    number: (value: number) => count(value, locale),
+    atLeast: (value: number) => atLeast(value, locale),
+    money: (value: number) => money(value, locale),
+    percent: (value: number) => percent(value, locale),
+    percentRange: (min: number, max: number) => percentRange(min, max, locale),
+  };
+}
+
+export type Formatters = ReturnType<typeof formatters>;
