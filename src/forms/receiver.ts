@@ -158,7 +158,7 @@ export function createReceiver(settings: ReceiverSettings) {
 }
 
 /** The body, or 'tooLarge' as soon as it passes `max` bytes (declared or received). */
-async function readLimited(request: Request, max: number): Promise<Uint8Array | 'tooLarge'> {
+async function readLimited(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | 'tooLarge'> {
   if (Number(request.headers.get('content-length') ?? 0) > max) return 'tooLarge';
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();

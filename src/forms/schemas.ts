@@ -60,7 +60,7 @@ function textField(code: string, { min = 1, max, pattern }: { min?: number; max:
     v.normalize('NFC'),
     v.minLength(min, code),
     v.maxLength(max, code),
-    ...(pattern ? [v.regex(pattern, code)] : []),
+    v.regex(pattern ?? /[\s\S]/, code),
   );
 }
 

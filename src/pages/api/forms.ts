@@ -6,18 +6,17 @@ import type { APIRoute } from 'astro';
 import { config } from '../../config';
 import { createReceiver } from '../../forms/receiver';
 import { openStore, type SubmissionStore } from '../../forms/store';
-import { useTranslations } from '../../i18n/translate';
+import { englishMessage } from '../../components/forms/strings';
 
 export const prerender = false;
 
-const english = useTranslations('en');
 let store: SubmissionStore | undefined;
 
 const receive = createReceiver({
   ...config.forms,
   // Opened on first use, not at import: an unwritable path answers 500 instead of stopping the site.
   store: () => (store ??= openStore(config.forms.dbPath)),
-  describe: (form, code) => english(`forms.${form}.errors.${code}`),
+  describe: englishMessage,
 });
 
 /** The sender's address, for the rate limit (Astro throws when the adapter cannot tell). */
