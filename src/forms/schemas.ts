@@ -83,8 +83,9 @@ export const ContactSchema = v.object({
 function upload(field: string, maxBytes: number) {
   return v.pipe(
     v.file(`${field}.required`),
-    v.mimeType(acceptedFileTypes, `${field}.type`),
+    // Size first: the receiver does not read an oversize file, so it cannot know its type.
     v.maxSize(maxBytes, `${field}.size`),
+    v.mimeType(acceptedFileTypes, `${field}.type`),
   );
 }
 
