@@ -41,8 +41,8 @@ export function createReceiver(settings: ReceiverSettings) {
   const now = settings.now ?? (() => new Date());
 
   async function decide(request: Request, client: string, data: { form?: FormData }): Promise<Outcome> {
-    const contentType = request.headers.get('content-type')?.toLowerCase() ?? '';
-    if (!FORM_TYPES.some((type) => contentType.startsWith(type))) {
+    const contentType = request.headers.get('content-type') ?? ''; // as sent: the boundary is case-sensitive
+    if (!FORM_TYPES.some((type) => contentType.toLowerCase().startsWith(type))) {
       return fail(415, 'unsupportedMediaType', 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
     }
 

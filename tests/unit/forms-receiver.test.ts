@@ -132,6 +132,12 @@ describe('form receiver', () => {
     expect(countAll()).toBe(0);
   });
 
+  it('reads a multipart body whose boundary has capital letters (it is case-sensitive)', async () => {
+    const body = '--AbC\r\ncontent-disposition: form-data; name="form-name"\r\n\r\nSubscribeForm\r\n--AbC\r\ncontent-disposition: form-data; name="email"\r\n\r\nb@c.de\r\n--AbC--\r\n';
+    const response = await receiver()(post(body, { 'content-type': 'multipart/form-data; boundary=AbC' }), 'x');
+    expect(response.status).toBe(200);
+  });
+
   it('answers a filled honeypot like a success and keeps it as spam', async () => {
     const response = await receiver()(post(form({ 'form-name': 'ContactForm', 'bot-field': 'http://spam', name: 'x' })), 'x');
     expect(response.status).toBe(200);
