@@ -227,3 +227,10 @@ describe('store', () => {
     expect(store.list('InstructorApplicationForm')).toHaveLength(2);
   });
 });
+
+describe('generic submit', () => {
+  it('with no form, fails with "Form not found"', async () => {
+    const { submitForm } = await import('../../src/forms/submit');
+    await expect(submitForm(null, { endpoint: '/api/forms' })).rejects.toThrow('Form not found');
+  });
+});
