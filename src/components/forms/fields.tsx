@@ -49,7 +49,7 @@ export function TextField({ id, label, error, hint, requiredText, ...input }: Co
   return (
     <div className="form-field">
       <Label {...{ id, label, requiredText }} />
-      <input id={id} className="form-input" {...input} {...described({ id, error, hint })} />
+      <input id={id} className="form-input" type="text" {...input} {...described({ id, error, hint })} />
       <Help {...{ id, error, hint }} />
     </div>
   );
