@@ -26,7 +26,7 @@ export default function NewsletterTrigger({ href, label, ...dialog }: Props) {
 
   return (
     <>
-      <a ref={link} href={href} data-newsletter-trigger onClick={onClick} aria-haspopup="dialog">
+      <a ref={link} href={href} data-newsletter-trigger="" onClick={onClick} aria-haspopup="dialog">
         {label}
       </a>
       {(loaded || open) && (
