@@ -32,7 +32,10 @@ function receiver(overrides: Partial<ReceiverSettings> = {}) {
 const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request(URL_, { method: 'POST', body, headers: { accept: 'application/json', ...headers } });
 const form = (fields: Record<string, string | Blob>) => {
   const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) data.append(k, v, ...(v instanceof File ? [v.name] : []));
+  for (const [k, v] of Object.entries(fields)) {
+    if (typeof v === 'string') data.append(k, v);
+    else data.append(k, v, v instanceof File ? v.name : undefined);
+  }
   return data;
 };
 const application = (extra: Record<string, string | Blob> = {}) =>
