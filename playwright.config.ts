@@ -1,8 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+import { sharedFormsData } from './tests/e2e/forms-helpers';
 
 /** The tests run against the real server that `npm start` runs, on its own port. */
 const port = Number(process.env.TEST_PORT ?? 4329);
+/** The form receiver writes to a temporary database, never to the developer's `data/`. */
+const forms = sharedFormsData(port);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,7 +24,15 @@ export default defineConfig({
   webServer: {
     command: 'node ./server.mjs',
     url: `http://localhost:${port}/en`,
-    env: { PORT: String(port), HOST: 'localhost', ASTRO_TELEMETRY_DISABLED: '1' },
+    env: {
+      PORT: String(port),
+      HOST: 'localhost',
+      ASTRO_TELEMETRY_DISABLED: '1',
+      FORMS_DB_PATH: forms.dbPath,
+      FORMS_UPLOAD_DIR: forms.uploadDir,
+      // Every spec posts from the same address; the limit itself is tested on a server of its own.
+      FORMS_RATE_LIMIT: '100000',
+    },
     reuseExistingServer: false,
     timeout: 30_000,
   },

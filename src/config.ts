@@ -15,6 +15,10 @@ const url = (fallback: string) => v.optional(v.pipe(v.string(), v.trim(), v.url(
 const text = (fallback: string) => v.optional(v.pipe(v.string(), v.trim()), fallback);
 /** An optional id or URL: empty means "not configured". */
 const optionalText = () => v.optional(v.pipe(v.string(), v.trim()), '');
+/** A positive whole number given as text, e.g. `FORMS_RATE_LIMIT=20`. */
+const count = (fallback: number) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'expected a whole number'), v.transform(Number), v.minValue(1)), String(fallback));
+const MB = 1024 * 1024;
 
 const EnvSchema = v.object({
   /** Public origin of the site, used for canonical URLs, hreflang, Open Graph and the sitemap. */
@@ -38,6 +42,21 @@ const EnvSchema = v.object({
   INSTRUCTOR_APP_ANDROID_URL: url('https://play.google.com/store/search?q=Pistelink%20Instructor&c=apps'),
   /** Where the site's forms post (the embedded receiver by default; any URL for another one). */
   FORMS_ENDPOINT: text('/api/forms'),
+  /** The embedded receiver's SQLite database, created on first start (relative to the working directory). */
+  FORMS_DB_PATH: text('data/submissions.sqlite'),
+  /** Where uploaded application files are kept, named by content hash; never a public folder. */
+  FORMS_UPLOAD_DIR: text('data/uploads'),
+  /** Largest accepted file (licence, CV), in bytes. */
+  FORMS_MAX_FILE_BYTES: count(10 * MB),
+  /** Largest accepted request body, in bytes: two files at the limit plus the text fields. */
+  FORMS_MAX_BODY_BYTES: count(21 * MB),
+  /** Submissions accepted per client address per window; more get 429 with Retry-After. */
+  FORMS_RATE_LIMIT: count(20),
+  FORMS_RATE_WINDOW_SECONDS: count(600),
+  /** Uploaded files (CVs, licences) older than this many days are deleted, at start and daily. */
+  FORMS_FILE_RETENTION_DAYS: count(365),
+  /** Other sites allowed to post to the receiver (comma-separated origins); the site's own always is. */
+  FORMS_ALLOWED_ORIGINS: optionalText(),
   /** Marketplace backend (GraphQL). The site works when it is not running. */
   BACKEND_GRAPHQL_URL: url('http://localhost:4000/graphql'),
   /** Chat API (GraphQL), a separate service. */
@@ -51,6 +70,18 @@ const EnvSchema = v.object({
 
 type AppStores = Readonly<{ ios: string; android: string }>;
 
+/** Settings of the embedded form receiver (src/forms, src/pages/api/forms.ts). */
+export type FormsReceiverConfig = Readonly<{
+  dbPath: string;
+  uploadDir: string;
+  maxFileBytes: number;
+  maxBodyBytes: number;
+  rateLimit: Readonly<{ max: number; windowSeconds: number }>;
+  fileRetentionDays: number;
+  /** Origins (scheme://host[:port]) allowed to post besides the site's own. */
+  allowedOrigins: readonly string[];
+}>;
+
 export type SiteConfig = Readonly<{
   siteUrl: URL;
   brand: string;
@@ -60,6 +91,7 @@ export type SiteConfig = Readonly<{
   social: Readonly<{ facebook: string; linkedin: string; youtube: string; instagram: string }>;
   apps: Readonly<{ client: AppStores; instructor: AppStores }>;
   formsEndpoint: string;
+  forms: FormsReceiverConfig;
   backendGraphqlUrl: string;
   chatGraphqlUrl: string;
   analytics: Readonly<{ gtmId: string; measurementIds: readonly string[] }>;
@@ -92,6 +124,15 @@ export function readConfig(env: Record<string, string | undefined>): SiteConfig 
       instructor: { ios: e.INSTRUCTOR_APP_IOS_URL, android: e.INSTRUCTOR_APP_ANDROID_URL },
     },
     formsEndpoint: e.FORMS_ENDPOINT,
+    forms: {
+      dbPath: e.FORMS_DB_PATH,
+      uploadDir: e.FORMS_UPLOAD_DIR,
+      maxFileBytes: e.FORMS_MAX_FILE_BYTES,
+      maxBodyBytes: e.FORMS_MAX_BODY_BYTES,
+      rateLimit: { max: e.FORMS_RATE_LIMIT, windowSeconds: e.FORMS_RATE_WINDOW_SECONDS },
+      fileRetentionDays: e.FORMS_FILE_RETENTION_DAYS,
+      allowedOrigins: [new URL(e.SITE_URL).origin, ...e.FORMS_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin)],
+    },
     backendGraphqlUrl: e.BACKEND_GRAPHQL_URL,
     chatGraphqlUrl: e.CHAT_GRAPHQL_URL,
     analytics: {

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// The team's view of what the forms received, straight from the receiver's SQLite database.
+//   npm run submissions -- list [--form contact] [--since 2026-01-01] [--until 2026-02-01]
+//   npm run submissions -- export --form application --format csv [--since …] [--until …] [--out file.csv]
+// Forms: newsletter, contact, application, spam (or their form-name). Dates are UTC days or ISO
+// times; --until is exclusive. Without --form, `list` counts every form and `export` (JSON) gives all.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { config } from '../src/config.ts';
+import { formTables, openStore } from '../src/forms/store.ts';
+
+const aliases = { newsletter: 'SubscribeForm', contact: 'ContactForm', application: 'InstructorApplicationForm', spam: 'spam' };
+
+const usage = `usage: npm run submissions -- list|export [--form ${Object.keys(aliases).join('|')}] [--since DATE] [--until DATE] [--format csv|json] [--out FILE]`;
+
+function fail(message) {
+  console.error(`${message}\n${usage}`);
+  process.exit(2);
+}
+
+let parsed;
+try {
+  parsed = parseArgs({
+    allowPositionals: true,
+    options: { form: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, format: { type: 'string', default: 'json' }, out: { type: 'string' } },
+  });
+} catch (error) {
+  fail(error.message);
+}
+const { positionals, values } = parsed;
+const [command] = positionals;
+if (command !== 'list' && command !== 'export') fail(command ? `Unknown command "${command}".` : 'Missing command.');
+
+const form = values.form ? (aliases[values.form] ?? (values.form in formTables ? values.form : null)) : null;
+if (values.form && !form) fail(`Unknown form "${values.form}".`);
+const asDate = (value, name) => {
+  if (!value) return undefined;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) fail(`--${name} is not a date: ${value}`);
+  return date.toISOString();
+};
+const range = { since: asDate(values.since, 'since'), until: asDate(values.until, 'until') };
+if (!['csv', 'json'].includes(values.format)) fail(`--format must be csv or json.`);
+
+const store = openStore(config.forms.dbPath);
+/** Application rows carry their files (name, type, size, whether retention has deleted them). */
+const rowsOf = (name) =>
+  store.list(name, range).map((row) => (name === 'InstructorApplicationForm' ? { ...row, files: store.filesOf(Number(row.id)) } : row));
+
+function csv(rows) {
+  if (rows.length === 0) return '';
+  const columns = Object.keys(rows[0]);
+  const cell = (value) => {
+    const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    // Quote everything; a leading = + - @ is neutralised so a spreadsheet does not run it as a formula.
+    return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replaceAll('"', '""')}"`;
+  };
+  return [columns.map(cell).join(','), ...rows.map((row) => columns.map((c) => cell(row[c])).join(','))].join('\r\n') + '\r\n';
+}
+
+let output;
+if (command === 'list') {
+  if (form) {
+    const rows = rowsOf(form);
+    console.table(rows.map(({ files, ...row }) => (files ? { ...row, files: files.length } : row)));
+    output = null;
+  } else {
+    console.table(Object.fromEntries(Object.keys(formTables).map((name) => [name, { submissions: store.list(name, range).length }])));
+  }
+} else if (values.format === 'csv') {
+  if (!form) fail('CSV export needs --form (each form has its own columns).');
+  output = csv(rowsOf(form));
+} else {
+  output = JSON.stringify(form ? rowsOf(form) : Object.fromEntries(Object.keys(formTables).map((name) => [name, rowsOf(name)])), null, 2) + '\n';
+}
+store.close();
+
+if (output !== undefined && output !== null) {
+  if (values.out) writeFileSync(values.out, output);
+  else process.stdout.write(output);
+}

@@ -1,0 +1,158 @@
+/**
+ * The pieces every form island is made of: labelled fields whose error is tied to them
+ * (`aria-invalid`, `aria-describedby`), the error summary, the hidden fields the receiver needs
+ * and the honeypot. They render on the server too, so a form is readable before hydration.
+ */
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { HONEYPOT_FIELD, type FieldErrors } from '../../forms/schemas';
+
+/** Text of a problem code for the visitor (`name.invalid` → "Name is not valid."). */
+export type ErrorMessages = Record<string, string>;
+
+type Described = { id: string; error?: string; hint?: string };
+
+/** The accessible wiring of a control: its error (and hint) read with it, its invalid state. */
+function described({ id, error, hint }: Described) {
+  const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
+}
+
+function Help({ id, error, hint }: Described) {
+  return (
+    <>
+      {hint && (
+        <p className="form-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="form-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+type Common = { id: string; label: string; error?: string; hint?: string; requiredText?: string };
+
+function Label({ id, label, requiredText }: Pick<Common, 'id' | 'label' | 'requiredText'>) {
+  return (
+    <label className="form-label" htmlFor={id}>
+      {label}
+      {requiredText && <span className="form-required"> ({requiredText})</span>}
+    </label>
+  );
+}
+
+export function TextField({ id, label, error, hint, requiredText, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div className="form-field">
+      <Label {...{ id, label, requiredText }} />
+      <input id={id} className="form-input" type="text" {...input} {...described({ id, error, hint })} />
+      <Help {...{ id, error, hint }} />
+    </div>
+  );
+}
+
+export function TextArea({ id, label, error, hint, requiredText, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <div className="form-field">
+      <Label {...{ id, label, requiredText }} />
+      <textarea id={id} className="form-input" rows={6} {...input} {...described({ id, error, hint })} />
+      <Help {...{ id, error, hint }} />
+    </div>
+  );
+}
+
+export function SelectField({ id, label, error, hint, requiredText, children, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <div className="form-field">
+      <Label {...{ id, label, requiredText }} />
+      <select id={id} className="form-input" {...select} {...described({ id, error, hint })}>
+        {children}
+      </select>
+      <Help {...{ id, error, hint }} />
+    </div>
+  );
+}
+
+/** A radio group is a fieldset; its error is described on the group and each radio is marked invalid. */
+export function RadioGroup({
+  id,
+  name,
+  legend,
+  options,
+  error,
+  requiredText,
+  required,
+}: {
+  id: string;
+  name: string;
+  legend: string;
+  options: { value: string; label: string }[];
+  error?: string;
+  requiredText?: string;
+  required?: boolean;
+}) {
+  return (
+    <fieldset className="form-field form-choices" id={id} aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="form-label">
+        {legend}
+        {requiredText && <span className="form-required"> ({requiredText})</span>}
+      </legend>
+      <div className="form-choices__options">
+        {options.map((option) => (
+          <label key={option.value} className="form-choice">
+            <input type="radio" name={name} value={option.value} required={required} aria-invalid={error ? true : undefined} />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      <Help id={id} error={error} />
+    </fieldset>
+  );
+}
+
+/** The problems of a form as a list of links to the fields, announced when it appears. */
+export function ErrorSummary({ heading, errors, messages, idOf }: { heading: string; errors: FieldErrors; messages: ErrorMessages; idOf: (field: string) => string }) {
+  const entries = Object.entries(errors);
+  if (entries.length === 0) return null;
+  return (
+    <div className="form-summary" role="alert">
+      <p>{heading}</p>
+      <ul>
+        {entries.map(([field, code]) => (
+          <li key={field}>
+            <a href={`#${idOf(field)}`}>{messages[code] ?? code}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** What the receiver needs besides the visible fields, and the trap for bots. */
+export function HiddenFields({ formName, locale, returnTo, honeypotLabel, idPrefix }: { formName: string; locale: string; returnTo: string; honeypotLabel: string; idPrefix: string }) {
+  return (
+    <>
+      <input type="hidden" name="form-name" value={formName} />
+      <input type="hidden" name="locale" value={locale} />
+      <input type="hidden" name="return-to" value={returnTo} />
+      {/* Off screen and out of the tab order: people never fill it, form-filling bots do. */}
+      <div className="form-honeypot" aria-hidden="true">
+        <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>{honeypotLabel}</label>
+        <input id={`${idPrefix}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+    </>
+  );
+}
+
+/** Screen readers announce what is put in here: the sent / failed message of a form. */
+export function Status({ tone, children }: { tone: 'success' | 'error' | null; children: ReactNode }) {
+  return (
+    <div className={`form-status${tone ? ` form-status--${tone}` : ''}`} role="status">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The translated strings each form island receives as props (no i18n runtime in the browser),
+ * built at build time from `content/translations` (namespace `forms`).
+ */
+import { config } from '../../config';
+import { limits } from '../../forms/schemas';
+import type { Locale } from '../../i18n/locales';
+import { messages, useTranslations } from '../../i18n/translate';
+import type { ApplicationStrings } from './InstructorApplicationForm';
+import type { ContactStrings } from './ContactForm';
+import type { NewsletterDialogProps } from './NewsletterDialog';
+
+type FormKey = 'newsletter' | 'contact' | 'application';
+
+/** "10 MB" in the locale's way of writing numbers ("10 Mo" is not used: MB is understood everywhere). */
+export function fileSize(bytes: number, locale: Locale) {
+  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))}\u00a0MB`;
+}
+
+/** Values the error messages may interpolate. */
+const errorValues = (locale: Locale) => ({ size: fileSize(config.forms.maxFileBytes, locale), maxYears: limits.yearsTaught, maxNote: limits.note });
+
+/** Every problem code of a form (from the English file, which has them all) → its text in `locale`. */
+export function errorMessages(form: FormKey, locale: Locale): Record<string, string> {
+  const t = useTranslations(locale);
+  const fields = messages.en.forms[form].errors as Record<string, Record<string, string>>;
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([field, codes]) =>
+      Object.keys(codes).map((problem) => [`${field}.${problem}`, t(`forms.${form}.errors.${field}.${problem}`, errorValues(locale))]),
+    ),
+  );
+}
+
+/** The English text of a problem code, for the receiver's JSON answers. */
+export function englishMessage(form: FormKey, code: string) {
+  return useTranslations('en')(`forms.${form}.errors.${code}`, errorValues('en'));
+}
+
+function common(locale: Locale) {
+  const t = useTranslations(locale);
+  return {
+    sending: t('forms.sending'),
+    required: t('forms.required'),
+    optional: t('forms.optional'),
+    errorSummary: t('forms.errorSummary'),
+    rateLimited: t('forms.rateLimited'),
+    honeypot: t('forms.honeypot'),
+  };
+}
+
+export function newsletterStrings(locale: Locale): NewsletterDialogProps['strings'] {
+  const t = useTranslations(locale);
+  const k = (key: string) => t(`forms.newsletter.${key}`);
+  return {
+    ...common(locale),
+    heading: k('heading'),
+    intro: k('intro'),
+    email: k('email'),
+    submit: k('submit'),
+    close: k('close'),
+    privacy: k('privacy'),
+    success: k('success'),
+    failure: k('failure'),
+    errors: errorMessages('newsletter', locale),
+  };
+}
+
+export function contactStrings(locale: Locale): ContactStrings {
+  const t = useTranslations(locale);
+  const k = (key: string) => t(`forms.contact.${key}`, { email: config.contactEmail });
+  return {
+    ...common(locale),
+    name: k('name'),
+    nameHint: k('nameHint'),
+    email: k('email'),
+    title: k('title'),
+    message: k('message'),
+    submit: k('submit'),
+    success: k('success'),
+    failure: k('failure'),
+    errors: errorMessages('contact', locale),
+  };
+}
+
+export function applicationStrings(locale: Locale): ApplicationStrings {
+  const t = useTranslations(locale);
+  const k = (key: string) => t(`forms.application.${key}`, { email: config.contactEmail, size: fileSize(config.forms.maxFileBytes, locale) });
+  const group = <K extends string>(key: string, values: readonly K[]) =>
+    Object.fromEntries(values.map((value) => [value, k(`${key}.${value}`)])) as Record<K, string>;
+  return {
+    ...common(locale),
+    aboutYou: k('aboutYou'),
+    teaching: k('teaching'),
+    documents: k('documents'),
+    firstname: k('firstname'),
+    lastname: k('lastname'),
+    email: k('email'),
+    phone: k('phone'),
+    phoneHint: k('phoneHint'),
+    contract: k('contract'),
+    contracts: group('contracts', ['direct', 'freelance']),
+    sport: k('sport'),
+    sports: group('sports', ['ski', 'snowboard', 'both']),
+    years: k('years'),
+    licenceType: k('licenceType'),
+    licenceTypeChoose: k('licenceTypeChoose'),
+    licenceTypes: group('licenceTypes', ['trainee', 'diploma', 'td1', 'td2', 'td3', 'other']),
+    licence: k('licence'),
+    cv: k('cv'),
+    fileHint: k('fileHint'),
+    resort: k('resort'),
+    resortChoose: k('resortChoose'),
+    note: k('note'),
+    adult: k('adult'),
+    privacy: k('privacy'),
+    privacyLink: k('privacyLink'),
+    back: k('back'),
+    submit: k('submit'),
+    progress: k('progress'),
+    success: k('success'),
+    failure: k('failure'),
+    errors: errorMessages('application', locale),
+  };
+}

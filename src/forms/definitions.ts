@@ -1,0 +1,64 @@
+/**
+ * The forms the receiver accepts, by `form-name`: which schema checks them, which files they carry
+ * and how an accepted submission becomes a row. Adding a form (the consent records, later) is one
+ * schema in schemas.ts, one migration and table in store.ts and one entry here.
+ */
+import type * as v from 'valibot';
+import { applicationSchema, ContactSchema, NewsletterSchema, formNames, type FormName } from './schemas';
+import type { Row, StoredForm } from './store';
+
+export type FileField = 'licence' | 'cv';
+
+export type FormDefinition = {
+  /** The form's namespace in the translations (`forms.<key>`), for the English messages. */
+  key: 'newsletter' | 'contact' | 'application';
+  /** Where its rows go (store.ts `formTables`). */
+  storedAs: StoredForm;
+  schema: v.ObjectSchema<v.ObjectEntries, undefined>;
+  files: readonly FileField[];
+  toRow(output: Record<string, unknown>): Row;
+  /** SQL appended to the insert, e.g. to keep one row per address. */
+  onConflict?: string;
+};
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+export function formDefinitions({ maxFileBytes }: { maxFileBytes: number }): Record<FormName, FormDefinition> {
+  return {
+    [formNames.newsletter]: {
+      key: 'newsletter',
+      storedAs: 'SubscribeForm',
+      schema: NewsletterSchema,
+      files: [],
+      toRow: (o) => ({ email: text(o.email), email_key: text(o.email)!.toLowerCase(), locale: text(o.locale) }),
+      onConflict: 'ON CONFLICT (email_key) DO NOTHING',
+    },
+    [formNames.contact]: {
+      key: 'contact',
+      storedAs: 'ContactForm',
+      schema: ContactSchema,
+      files: [],
+      toRow: (o) => ({ name: text(o.name), email: text(o.email), title: text(o.title), message: text(o.message), locale: text(o.locale) }),
+    },
+    [formNames.application]: {
+      key: 'application',
+      storedAs: 'InstructorApplicationForm',
+      schema: applicationSchema({ maxFileBytes }),
+      files: ['licence', 'cv'],
+      toRow: (o) => ({
+        firstname: text(o.firstname),
+        lastname: text(o.lastname),
+        email: text(o.email),
+        phone: text(o.phone),
+        contract: text(o.contract),
+        sport: text(o.sport),
+        years_taught: Number(o.years),
+        licence_type: text(o.licenceType),
+        resort: text(o.resort),
+        note: text(o.note) ?? '',
+        adult_confirmed: o.adult === 'yes' ? 1 : 0,
+        locale: text(o.locale),
+      }),
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Spec §9: CVs are kept at most one year. Every application file (CV and licence) older than the
+ * configured retention is deleted from disk; its row stays, marked purged, so the team still sees
+ * that a file had been sent. Runs when the server starts and then once a day.
+ */
+import type { SubmissionStore } from './store.ts';
+import { deleteUpload } from './uploads.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function purgeExpiredFiles(store: SubmissionStore, uploadDir: string, retentionDays: number, now = new Date()) {
+  const before = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  const names = store.expireFiles(before);
+  for (const name of names) deleteUpload(uploadDir, name);
+  return names.length;
+}
+
+/** Purges now and every 24 hours; the timer does not keep the process alive. */
+export function scheduleRetention(run: () => void) {
+  const safely = () => {
+    try {
+      run();
+    } catch (error) {
+      // A purge failing must not take the site down; it is retried the next day (and logged).
+      console.error('Retention purge failed:', error);
+    }
+  };
+  safely();
+  setInterval(safely, DAY_MS).unref();
+}

@@ -1,0 +1,203 @@
+/**
+ * Where accepted submissions live: one SQLite database (`node:sqlite`, no native addon), one table
+ * per form, created on first open and upgraded by numbered migrations.
+ *
+ * Durability: the database runs in WAL mode with `synchronous = FULL`, so every committed
+ * transaction has been fsync'ed to the write-ahead log before `run()` returns. The receiver answers
+ * 200 only after that, so a 200 survives the process being killed and the machine losing power.
+ * (WAL with `NORMAL` would survive a killed process but could lose the last commits on power loss.)
+ *
+ * Plain Node TypeScript (no Astro, no Vite): `server.mjs` and `scripts/submissions.mjs` import it
+ * directly, as the Astro endpoint does.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+
+/**
+ * The schema's history. Never edit a released step: add the next one. `PRAGMA user_version` records
+ * how many have run. Adding a form = one schema (schemas.ts), one step here, one line in `formTables`.
+ */
+export const migrations: readonly string[] = [
+  // 1: the three forms of the spec, the files of applications, and what the honeypot caught.
+  `CREATE TABLE newsletter_subscriptions (
+     id INTEGER PRIMARY KEY,
+     email TEXT NOT NULL,
+     email_key TEXT NOT NULL UNIQUE, -- lower-cased: one subscription per address, whatever its case
+     locale TEXT,
+     client TEXT,
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE contact_messages (
+     id INTEGER PRIMARY KEY,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     title TEXT NOT NULL,
+     message TEXT NOT NULL,
+     locale TEXT,
+     client TEXT,
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE instructor_applications (
+     id INTEGER PRIMARY KEY,
+     firstname TEXT NOT NULL,
+     lastname TEXT NOT NULL,
+     email TEXT NOT NULL,
+     phone TEXT NOT NULL,
+     contract TEXT NOT NULL,
+     sport TEXT NOT NULL,
+     years_taught INTEGER NOT NULL,
+     licence_type TEXT NOT NULL,
+     resort TEXT NOT NULL,
+     note TEXT NOT NULL DEFAULT '',
+     adult_confirmed INTEGER NOT NULL,
+     locale TEXT,
+     client TEXT,
+     created_at TEXT NOT NULL
+   );
+   CREATE TABLE application_files (
+     id INTEGER PRIMARY KEY,
+     application_id INTEGER NOT NULL REFERENCES instructor_applications (id),
+     field TEXT NOT NULL CHECK (field IN ('licence', 'cv')),
+     sha256 TEXT NOT NULL,
+     stored_name TEXT NOT NULL,
+     media_type TEXT NOT NULL,
+     bytes INTEGER NOT NULL,
+     original_name TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     purged_at TEXT -- set when retention deleted the file; the application itself stays
+   );
+   CREATE INDEX application_files_created_at ON application_files (created_at) WHERE purged_at IS NULL;
+   CREATE TABLE spam_submissions (
+     id INTEGER PRIMARY KEY,
+     form TEXT NOT NULL,
+     payload TEXT NOT NULL, -- the text fields as JSON; files of spam are never kept
+     client TEXT,
+     created_at TEXT NOT NULL
+   );`,
+];
+
+/** The table of each form (by `form-name`), plus what the honeypot caught. */
+export const formTables = {
+  SubscribeForm: 'newsletter_subscriptions',
+  ContactForm: 'contact_messages',
+  InstructorApplicationForm: 'instructor_applications',
+  spam: 'spam_submissions',
+} as const;
+export type StoredForm = keyof typeof formTables;
+
+export type Row = Record<string, SQLInputValue>;
+export type StoredFile = {
+  field: 'licence' | 'cv';
+  sha256: string;
+  storedName: string;
+  mediaType: string;
+  bytes: number;
+  originalName: string;
+};
+
+export type SubmissionStore = ReturnType<typeof openStore>;
+
+/** Opens (creating it and its folder if needed) and migrates the database. */
+export function openStore(path: string) {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new DatabaseSync(path, { timeout: 5000 }); // another process (the CLI) may hold a lock briefly
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;');
+  migrate(db);
+
+  const transaction = <T>(work: () => T): T => {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = work();
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  };
+
+  const insertInto = (table: string, row: Row, onConflict = '') => {
+    const columns = Object.keys(row);
+    const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ${onConflict}`;
+    return db.prepare(sql).run(...Object.values(row));
+  };
+
+  return {
+    db,
+    /** Stores one submission of a form; returns the new row's id (or null for a duplicate ignored by `onConflict`). */
+    insert(form: StoredForm, row: Row, { onConflict = '', files = [] as StoredFile[] } = {}) {
+      return transaction(() => {
+        const result = insertInto(formTables[form], row, onConflict);
+        if (result.changes === 0) return null;
+        const id = Number(result.lastInsertRowid);
+        for (const file of files) {
+          insertInto('application_files', {
+            application_id: id,
+            field: file.field,
+            sha256: file.sha256,
+            stored_name: file.storedName,
+            media_type: file.mediaType,
+            bytes: file.bytes,
+            original_name: file.originalName,
+            created_at: row.created_at ?? new Date().toISOString(),
+          });
+        }
+        return id;
+      });
+    },
+
+    /** A form's submissions, oldest first, optionally between two ISO dates (inclusive of `since`). */
+    list(form: StoredForm, { since, until }: { since?: string; until?: string } = {}) {
+      const where: string[] = [];
+      const values: string[] = [];
+      if (since) {
+        where.push('created_at >= ?');
+        values.push(since);
+      }
+      if (until) {
+        where.push('created_at < ?');
+        values.push(until);
+      }
+      const sql = `SELECT * FROM ${formTables[form]} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`;
+      return db.prepare(sql).all(...values) as Row[];
+    },
+
+    filesOf(applicationId: number) {
+      return db.prepare('SELECT * FROM application_files WHERE application_id = ? ORDER BY id').all(applicationId) as Row[];
+    },
+
+    /**
+     * Marks the files stored before `before` as purged and returns the stored names no live row
+     * refers to any more (the same file sent again later stays, under its newer row).
+     */
+    expireFiles(before: string): string[] {
+      return transaction(() => {
+        const expired = db
+          .prepare('SELECT DISTINCT stored_name FROM application_files WHERE purged_at IS NULL AND created_at < ?')
+          .all(before)
+          .map((r) => String(r.stored_name));
+        db.prepare('UPDATE application_files SET purged_at = ? WHERE purged_at IS NULL AND created_at < ?').run(new Date().toISOString(), before);
+        const stillUsed = db.prepare('SELECT 1 FROM application_files WHERE purged_at IS NULL AND stored_name = ? LIMIT 1');
+        return expired.filter((name) => !stillUsed.get(name));
+      });
+    },
+
+    close: () => db.close(),
+  };
+}
+
+function migrate(db: DatabaseSync) {
+  // BEGIN IMMEDIATE takes the write lock first, so two processes starting together cannot both migrate.
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const { user_version: done } = db.prepare('PRAGMA user_version').get() as { user_version: number };
+    if (done > migrations.length) throw new Error(`The submissions database is at schema version ${done}, newer than this code (${migrations.length}).`);
+    for (let step = done; step < migrations.length; step++) db.exec(migrations[step]!);
+    db.exec(`PRAGMA user_version = ${migrations.length}`);
+    db.exec('COMMIT');
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The generic submit of spec §7: posts a form to the receiver, chosen by its `form-name` field.
+ * The newsletter goes form-encoded (as the spec says); other forms go multipart (they may carry
+ * files). XMLHttpRequest rather than fetch because only it reports upload progress.
+ *
+ * It never touches the form's fields: whatever happens, what the visitor typed stays in place.
+ */
+import { formNames, type FieldErrors } from './schemas';
+
+export type SubmitResult =
+  | { status: 'sent' }
+  /** The receiver refused some fields: code per field, as the schemas name them. */
+  | { status: 'invalid'; errors: FieldErrors }
+  /** Anything else: server error, rate limit, receiver down, network cut. The visitor can retry. */
+  | { status: 'failed'; httpStatus: number; error?: string };
+
+export type SubmitOptions = {
+  endpoint: string;
+  /** Share of the body sent so far, 0 to 1 (multipart forms only). */
+  onProgress?: (fraction: number) => void;
+};
+
+export function submitForm(form: HTMLFormElement | null | undefined, { endpoint, onProgress }: SubmitOptions): Promise<SubmitResult> {
+  if (!form) return Promise.reject(new Error('Form not found'));
+  const data = new FormData(form);
+  const body = data.get('form-name') === formNames.newsletter ? new URLSearchParams(data as unknown as Record<string, string>) : data;
+
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', endpoint);
+    request.setRequestHeader('Accept', 'application/json');
+    request.responseType = 'json';
+    request.timeout = 120_000; // a licence scan on a slow mountain connection
+    if (onProgress) {
+      request.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total);
+      });
+    }
+    request.addEventListener('load', () => {
+      const answer = (request.response ?? {}) as { ok?: boolean; error?: string; errors?: Record<string, { code: string }> };
+      if (request.status >= 200 && request.status < 300 && answer.ok !== false) return resolve({ status: 'sent' });
+      if (answer.errors && Object.keys(answer.errors).length > 0) {
+        const errors = Object.fromEntries(Object.entries(answer.errors).map(([field, { code }]) => [field, code]));
+        return resolve({ status: 'invalid', errors });
+      }
+      resolve({ status: 'failed', httpStatus: request.status, error: answer.error });
+    });
+    for (const event of ['error', 'timeout', 'abort'] as const) {
+      request.addEventListener(event, () => resolve({ status: 'failed', httpStatus: 0, error: event }));
+    }
+    request.send(body);
+  });
+}

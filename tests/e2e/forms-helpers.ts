@@ -1,0 +1,81 @@
+/**
+ * Helpers of the forms' end-to-end tests: the shared test server's database, and private
+ * `node server.mjs` instances (ports 4351–4359) for what must not disturb the other specs: a low
+ * rate limit, an unwritable database (500), a server killed or stopped.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+
+/** Where the shared test server (playwright.config.ts) keeps its submissions, per test port. */
+export function sharedFormsData(port: number) {
+  const dir = join(tmpdir(), `pistelink-e2e-forms-${port}`);
+  return { dir, dbPath: join(dir, 'submissions.sqlite'), uploadDir: join(dir, 'uploads') };
+}
+
+export const sharedDbPath = () => sharedFormsData(Number(process.env.TEST_PORT ?? 4329)).dbPath;
+
+/** Rows of a table, read straight from the SQLite file the server writes. */
+export function rows(dbPath: string, sql: string, ...params: (string | number)[]) {
+  const db = new DatabaseSync(dbPath, { readOnly: true, timeout: 5000 });
+  try {
+    return db.prepare(sql).all(...params) as Record<string, unknown>[];
+  } finally {
+    db.close();
+  }
+}
+
+let counter = 0;
+/** An address no other test uses, so parallel tests can share one database. */
+export const uniqueEmail = (tag = 'test') => `${tag}.${Date.now().toString(36)}${process.pid}${++counter}@example.com`;
+
+export type OwnServer = { url: string; dbPath: string; uploadDir: string; process: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<void> };
+
+/** Starts the real server (built `dist/`) on `port` with its own database; resolves when it serves pages. */
+export async function startServer(port: number, env: Record<string, string> = {}, data = freshData()): Promise<OwnServer> {
+  const child = spawn(process.execPath, ['server.mjs'], {
+    env: { ...process.env, PORT: String(port), HOST: 'localhost', FORMS_DB_PATH: data.dbPath, FORMS_UPLOAD_DIR: data.uploadDir, FORMS_RATE_LIMIT: '100000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server on ${port} exited: ${output}`);
+    try {
+      if ((await fetch(`${url}/en`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server on ${port} did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill(signal);
+    });
+  return { url, ...data, process: child, stop };
+}
+
+export function freshData() {
+  const dir = mkdtempSync(join(tmpdir(), 'pistelink-forms-'));
+  return { dbPath: join(dir, 'submissions.sqlite'), uploadDir: join(dir, 'uploads') };
+}
+
+/** The first bytes of a real PDF / PNG: enough for the receiver's content check. */
+export const pdfBytes = Buffer.from('%PDF-1.7\n%test licence\n');
+export const pngBytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+
+/** A database path under a plain file: the folder cannot be created, so every write fails (a 500). */
+export function unwritableData() {
+  const { dbPath, uploadDir } = freshData();
+  const blocker = join(dbPath, '..', 'not-a-folder');
+  writeFileSync(blocker, '');
+  return { dbPath: join(blocker, 'submissions.sqlite'), uploadDir };
+}

@@ -1,0 +1,210 @@
+/**
+ * The form receiver, called directly as any client could: the real server, its SQLite file.
+ */
+import { expect, test } from '@playwright/test';
+import { freshData, pdfBytes, unwritableData, rows, sharedDbPath, startServer, uniqueEmail, type OwnServer } from './forms-helpers';
+
+const application = (email: string) => ({
+  'form-name': 'InstructorApplicationForm',
+  firstname: 'Ana',
+  lastname: 'López',
+  email,
+  phone: '+34 612 345 678',
+  contract: 'freelance',
+  sport: 'snowboard',
+  years: '5',
+  licenceType: 'td2',
+  resort: 'astun',
+  adult: 'yes',
+});
+
+test.describe('the receiver on the shared server', () => {
+  test('a newsletter subscription (form-encoded) is on disk when the answer is 200, once per address', async ({ request }) => {
+    const email = uniqueEmail('news');
+    for (const address of [email, email.toUpperCase()]) {
+      const response = await request.post('/api/forms', { form: { 'form-name': 'SubscribeForm', email: address }, headers: { accept: 'application/json' } });
+      expect(response.status()).toBe(200);
+      expect(await response.json()).toEqual({ ok: true });
+    }
+    expect(rows(sharedDbPath(), 'SELECT email FROM newsletter_subscriptions WHERE email_key = ?', email.toLowerCase())).toEqual([{ email }]);
+  });
+
+  test('a contact message (multipart, Accept JSON) is stored', async ({ request }) => {
+    const email = uniqueEmail('contact');
+    const response = await request.post('/api/forms', {
+      multipart: { 'form-name': 'ContactForm', name: 'Marie Curie', email, title: 'Group lessons', message: 'Do you have a group on Saturday?' },
+      headers: { accept: 'application/json' },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+    expect(rows(sharedDbPath(), 'SELECT name, title FROM contact_messages WHERE email = ?', email)).toEqual([{ name: 'Marie Curie', title: 'Group lessons' }]);
+  });
+
+  test('a filled honeypot is answered like a success and stored as spam only', async ({ request }) => {
+    const email = uniqueEmail('bot');
+    const response = await request.post('/api/forms', {
+      multipart: { 'form-name': 'ContactForm', name: 'Spam Bot', email, title: 'Buy', message: 'Cheap', 'bot-field': 'http://spam.example' },
+      headers: { accept: 'application/json' },
+    });
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(rows(sharedDbPath(), 'SELECT id FROM contact_messages WHERE email = ?', email)).toEqual([]);
+    expect(rows(sharedDbPath(), "SELECT form FROM spam_submissions WHERE payload LIKE '%' || ? || '%'", email)).toEqual([{ form: 'ContactForm' }]);
+  });
+
+  test('an application with its licence is stored, the file named by its hash', async ({ request }) => {
+    const email = uniqueEmail('apply');
+    const response = await request.post('/api/forms', {
+      multipart: { ...application(email), licence: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes } },
+      headers: { accept: 'application/json' },
+    });
+    expect(response.status()).toBe(200);
+    const files = rows(
+      sharedDbPath(),
+      'SELECT f.field, f.media_type, f.stored_name FROM application_files f JOIN instructor_applications a ON a.id = f.application_id WHERE a.email = ?',
+      email,
+    );
+    expect(files).toEqual([{ field: 'licence', media_type: 'application/pdf', stored_name: expect.stringMatching(/^[0-9a-f]{64}\.pdf$/) }]);
+  });
+});
+
+test.describe('bad input straight at the receiver: a clear 4xx and nothing stored', () => {
+  test.describe.configure({ mode: 'serial' });
+  let server: OwnServer;
+  test.beforeAll(async () => {
+    server = await startServer(4351, { FORMS_MAX_FILE_BYTES: String(1024 * 1024), FORMS_MAX_BODY_BYTES: String(3 * 1024 * 1024) });
+  });
+  test.afterAll(() => server.stop());
+
+  const nothingStored = () => {
+    for (const table of ['newsletter_subscriptions', 'contact_messages', 'instructor_applications', 'application_files', 'spam_submissions']) {
+      expect(rows(server.dbPath, `SELECT count(*) AS n FROM ${table}`), table).toEqual([{ n: 0 }]);
+    }
+  };
+  const json = { accept: 'application/json' };
+
+  const cases: [string, (url: string) => Promise<Response>, number, string][] = [
+    ['malformed multipart', (url) => fetch(url, { method: 'POST', headers: { ...json, 'content-type': 'multipart/form-data; boundary=zzz' }, body: '--zzz\r\nbroken' }), 400, 'malformed'],
+    ['an unknown form-name', (url) => fetch(url, { method: 'POST', headers: json, body: new URLSearchParams({ 'form-name': 'BookingForm', email: 'a@b.co' }) }), 400, 'unknownForm'],
+    ['the wrong content type', (url) => fetch(url, { method: 'POST', headers: { ...json, 'content-type': 'application/json' }, body: '{"form-name":"SubscribeForm"}' }), 415, 'unsupportedMediaType'],
+    ['an empty body', (url) => fetch(url, { method: 'POST', headers: { ...json, 'content-type': 'application/x-www-form-urlencoded' }, body: '' }), 400, 'emptyBody'],
+    [
+      'over-long fields',
+      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ 'form-name': 'ContactForm', name: 'Marie Curie', email: 'm@c.fr', title: 'x'.repeat(151), message: 'y'.repeat(5001) }) }),
+      400,
+      'invalid',
+    ],
+    ['a missing licence', (url) => fetch(url, { method: 'POST', headers: json, body: multipart(application('a@b.co')) }), 400, 'invalid'],
+    [
+      'a text file renamed .pdf',
+      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ ...application('a@b.co'), licence: new File(['I am text'], 'licence.pdf', { type: 'application/pdf' }) }) }),
+      400,
+      'invalid',
+    ],
+    [
+      'an oversize file',
+      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ ...application('a@b.co'), licence: new File([pdfBytes, new Uint8Array(1024 * 1024)], 'big.pdf', { type: 'application/pdf' }) }) }),
+      413,
+      'fileTooLarge',
+    ],
+    [
+      'a body over the cap',
+      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ ...application('a@b.co'), licence: new File([new Uint8Array(4 * 1024 * 1024)], 'huge.pdf') }) }),
+      413,
+      'tooLarge',
+    ],
+  ];
+
+  for (const [name, send, status, error] of cases) {
+    test(name, async () => {
+      const response = await send(`${server.url}/api/forms`);
+      expect(response.status).toBe(status);
+      const body = await response.json();
+      expect(body).toMatchObject({ ok: false, error, message: expect.any(String) });
+      if (error === 'invalid' || error === 'fileTooLarge') expect(Object.keys(body.errors).length).toBeGreaterThan(0);
+      nothingStored();
+    });
+  }
+
+  test('the field errors name the problem', async () => {
+    const response = await fetch(`${server.url}/api/forms`, {
+      method: 'POST',
+      headers: json,
+      body: multipart({ ...application('a@b.co'), licence: new File(['I am text'], 'licence.pdf', { type: 'application/pdf' }) }),
+    });
+    expect((await response.json()).errors).toEqual({ licence: { code: 'licence.type', message: 'The licence must be a PDF, JPEG or PNG file.' } });
+  });
+});
+
+function multipart(fields: Record<string, string | Blob>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, value);
+  return data;
+}
+
+test.describe('abuse and failure', () => {
+  test('a client over the rate limit gets 429 with Retry-After', async () => {
+    const server = await startServer(4352, { FORMS_RATE_LIMIT: '3', FORMS_RATE_WINDOW_SECONDS: '600' });
+    try {
+      const send = () => fetch(`${server.url}/api/forms`, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ 'form-name': 'SubscribeForm', email: uniqueEmail() }) });
+      for (let i = 0; i < 3; i++) expect((await send()).status).toBe(200);
+      const limited = await send();
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(rows(server.dbPath, 'SELECT count(*) AS n FROM newsletter_subscriptions')).toEqual([{ n: 3 }]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a database that cannot be written answers 500, and the site still serves pages', async () => {
+    const server = await startServer(4353, {}, unwritableData());
+    try {
+      const response = await fetch(`${server.url}/api/forms`, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ 'form-name': 'SubscribeForm', email: 'a@b.co' }) });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toMatchObject({ ok: false, error: 'server' });
+      expect((await fetch(`${server.url}/en/contact`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+test.describe('no submission is lost', () => {
+  test('200 concurrent valid submissions make 200 rows', async () => {
+    test.setTimeout(60_000);
+    const server = await startServer(4354);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          fetch(`${server.url}/api/forms`, {
+            method: 'POST',
+            headers: { accept: 'application/json' },
+            body: i % 2 ? new URLSearchParams({ 'form-name': 'SubscribeForm', email: `load${i}@example.com` }) : multipart({ 'form-name': 'ContactForm', name: 'Load Test', email: `load${i}@example.com`, title: `Message ${i}`, message: 'Concurrent' }),
+          }).then((r) => r.status),
+        ),
+      );
+      expect(answers.filter((s) => s === 200)).toHaveLength(200);
+      const total = rows(server.dbPath, 'SELECT (SELECT count(*) FROM newsletter_subscriptions) + (SELECT count(*) FROM contact_messages) AS n');
+      expect(total).toEqual([{ n: 200 }]);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('a row answered 200 survives the server being killed (SIGKILL) at once', async () => {
+    const data = freshData();
+    const first = await startServer(4355, {}, data);
+    const email = uniqueEmail('kill');
+    const response = await fetch(`${first.url}/api/forms`, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ 'form-name': 'SubscribeForm', email }) });
+    expect(response.status).toBe(200);
+    await first.stop('SIGKILL');
+    expect(first.process.signalCode).toBe('SIGKILL');
+
+    const second = await startServer(4355, {}, data);
+    try {
+      expect(rows(data.dbPath, 'SELECT email FROM newsletter_subscriptions')).toEqual([{ email }]);
+    } finally {
+      await second.stop();
+    }
+  });
+});

@@ -1,0 +1,264 @@
+/**
+ * The forms as a visitor uses them, against the real server and its SQLite file.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { pdfBytes, pngBytes, rows, sharedDbPath, startServer, unwritableData, freshData, uniqueEmail } from './forms-helpers';
+
+/** Islands render on the server first; wait until the one holding `selector` has hydrated. */
+async function hydrated(page: Page, selector: string) {
+  await expect(page.locator(`astro-island:has(${selector})`).first()).not.toHaveAttribute('ssr', { timeout: 10_000 });
+}
+
+function formPosts(page: Page) {
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/forms')) posts.push(request.method());
+  });
+  return posts;
+}
+
+test.describe('newsletter dialog', () => {
+  test('opens from the footer, checks the address, subscribes once, and gives focus back', async ({ page }) => {
+    const posts = formPosts(page);
+    await page.goto('/en');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await hydrated(page, '[data-newsletter-trigger]');
+    const trigger = page.locator('[data-newsletter-trigger]');
+    await trigger.click();
+
+    const dialog = page.getByRole('dialog', { name: 'Stay up to date' });
+    await expect(dialog).toBeVisible();
+    const email = dialog.getByLabel('Your email address');
+    await expect(email).toBeFocused();
+
+    await email.fill('not an email');
+    const submit = dialog.getByRole('button', { name: 'Subscribe' });
+    await submit.click();
+    await expect(dialog.getByText('email is not valid')).toBeVisible();
+    await expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toEqual([]);
+
+    const address = uniqueEmail('modal');
+    await email.fill(address);
+    await submit.click();
+    await expect(dialog.getByText('Form successfully submitted')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Subscribe' })).toBeDisabled();
+    expect(posts).toEqual(['POST']);
+    expect(rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ locale: 'en' }]);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+  });
+
+  test('a network cut shows the error, re-enables the button and keeps the address; the retry works', async ({ page }) => {
+    await page.goto('/en/contact');
+    await hydrated(page, '[data-newsletter-trigger]');
+    await page.route('**/api/forms', (route) => route.abort('internetdisconnected'));
+    await page.locator('[data-newsletter-trigger]').click();
+    const dialog = page.getByRole('dialog');
+    const address = uniqueEmail('retry');
+    await dialog.getByLabel('Your email address').fill(address);
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(dialog.getByText('Sorry an error has occurred...')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+    await expect(dialog.getByLabel('Your email address')).toHaveValue(address);
+
+    await page.unroute('**/api/forms');
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(dialog.getByText('Form successfully submitted')).toBeVisible();
+    expect(rows(sharedDbPath(), 'SELECT count(*) AS n FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ n: 1 }]);
+  });
+
+  test('speaks the visitor’s language (es)', async ({ page }) => {
+    await page.goto('/es');
+    await hydrated(page, '[data-newsletter-trigger]');
+    await page.locator('[data-newsletter-trigger]').click();
+    const dialog = page.getByRole('dialog', { name: 'Mantente al día' });
+    await dialog.getByLabel('Tu correo electrónico').fill('a@b');
+    await dialog.getByRole('button', { name: 'Suscribirme' }).click();
+    await expect(dialog.getByText('el correo electrónico no es válido')).toBeVisible();
+  });
+
+  test('the newsletter page works without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/fr/newsletter');
+    const address = uniqueEmail('nojs');
+    await page.getByLabel('Votre adresse e-mail').fill(address);
+    await page.getByRole('button', { name: 'S’abonner' }).click();
+    await expect(page).toHaveURL(/\/fr\/newsletter#form-sent$/);
+    await expect(page.getByText('Merci\u202f: votre formulaire a bien été envoyé.')).toBeVisible();
+    expect(rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ locale: 'fr' }]);
+    await context.close();
+  });
+});
+
+async function fillContact(page: Page, email: string) {
+  await page.locator('#contact-name').fill('Marie Curie');
+  await page.locator('#contact-email').fill(email);
+  await page.locator('#contact-title').fill('Private lesson');
+  await page.locator('#contact-message').fill('Can I book two hours on Saturday morning?');
+}
+
+async function expectContactKept(page: Page, email: string) {
+  await expect(page.locator('#contact-name')).toHaveValue('Marie Curie');
+  await expect(page.locator('#contact-email')).toHaveValue(email);
+  await expect(page.locator('#contact-title')).toHaveValue('Private lesson');
+  await expect(page.locator('#contact-message')).toHaveValue('Can I book two hours on Saturday morning?');
+}
+
+test.describe('contact form', () => {
+  test('shows each field’s message, focuses the first, then sends', async ({ page }) => {
+    const posts = formPosts(page);
+    await page.goto('/en/contact');
+    await expect(page.getByRole('link', { name: 'hello@pistelink.com' })).toBeVisible();
+    await hydrated(page, '#contact-name');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    for (const message of ['Name is not valid.', 'Email is not valid.', 'Title is not valid.', 'Message is not valid.']) {
+      await expect(page.locator('.form-error', { hasText: message })).toBeVisible();
+    }
+    await expect(page.locator('#contact-name')).toBeFocused();
+    await expect(page.locator('#contact-name')).toHaveAttribute('aria-describedby', /contact-name-error/);
+    expect(posts).toEqual([]);
+
+    await page.locator('#contact-name').fill('Marie');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.locator('#contact-name-error')).toHaveText('Name is not valid.');
+
+    const email = uniqueEmail('contact-ui');
+    await fillContact(page, email);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('status')).toContainText('Message sent.');
+    expect(rows(sharedDbPath(), 'SELECT name, locale FROM contact_messages WHERE email = ?', email)).toEqual([{ name: 'Marie Curie', locale: 'en' }]);
+  });
+
+  test('in Spanish, the success says the request was sent', async ({ page }) => {
+    await page.goto('/es/contactar');
+    await hydrated(page, '#contact-name');
+    const email = uniqueEmail('contact-es');
+    await fillContact(page, email);
+    await page.getByRole('button', { name: 'Enviar mensaje' }).click();
+    await expect(page.getByRole('status')).toContainText('Solicitud enviada');
+    expect(rows(sharedDbPath(), 'SELECT locale FROM contact_messages WHERE email = ?', email)).toEqual([{ locale: 'es' }]);
+  });
+
+  test('in French, the field messages are French', async ({ page }) => {
+    await page.goto('/fr/contacter');
+    await hydrated(page, '#contact-name');
+    await page.getByRole('button', { name: 'Envoyer le message' }).click();
+    await expect(page.locator('#contact-name-error')).toHaveText('Le nom n’est pas valide.');
+    await expect(page.locator('#contact-message-error')).toHaveText('Le message n’est pas valide.');
+  });
+
+  test('a filled honeypot looks like a success and is kept as spam', async ({ page }) => {
+    await page.goto('/en/contact');
+    await hydrated(page, '#contact-name');
+    const email = uniqueEmail('honeypot');
+    await fillContact(page, email);
+    await page.locator('input[name="bot-field"]').evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('status')).toContainText('Message sent.');
+    expect(rows(sharedDbPath(), 'SELECT id FROM contact_messages WHERE email = ?', email)).toEqual([]);
+    expect(rows(sharedDbPath(), "SELECT form FROM spam_submissions WHERE payload LIKE '%' || ? || '%'", email)).toEqual([{ form: 'ContactForm' }]);
+  });
+
+  test('the receiver answering 500: the error with the address, everything typed kept', async ({ page }) => {
+    const server = await startServer(4356, {}, unwritableData());
+    try {
+      await page.goto(`${server.url}/en/contact`);
+      await hydrated(page, '#contact-name');
+      const email = uniqueEmail('500');
+      await fillContact(page, email);
+      const answer = page.waitForResponse('**/api/forms');
+      await page.getByRole('button', { name: 'Send message' }).click();
+      expect((await answer).status()).toBe(500);
+      await expect(page.getByRole('status')).toHaveText('Sorry an error has occurred. Contact us at hello@pistelink.com');
+      await expectContactKept(page, email);
+      await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test('the receiver down: values kept, the retry succeeds once it is back', async ({ page }) => {
+    const data = freshData();
+    let server = await startServer(4357, {}, data);
+    try {
+      await page.goto(`${server.url}/en/contact`);
+      await hydrated(page, '#contact-name');
+      const email = uniqueEmail('down');
+      await fillContact(page, email);
+      await server.stop();
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await expect(page.getByRole('status')).toHaveText('Sorry an error has occurred. Contact us at hello@pistelink.com');
+      await expectContactKept(page, email);
+
+      server = await startServer(4357, {}, data);
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await expect(page.getByRole('status')).toContainText('Message sent.');
+      expect(rows(data.dbPath, 'SELECT email FROM contact_messages')).toEqual([{ email }]);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+test.describe('instructor application', () => {
+  async function fillApplication(page: Page, email: string) {
+    await page.locator('#application-firstname').fill('Ana');
+    await page.locator('#application-lastname').fill('López');
+    await page.locator('#application-email').fill(email);
+    await page.locator('#application-phone').fill('+34 612 345 678');
+    await page.locator('input[name="contract"][value="direct"]').check();
+    await page.locator('input[name="sport"][value="both"]').check();
+    await page.locator('#application-years').fill('6');
+    await page.locator('#application-licenceType').selectOption('td2');
+    await page.locator('#application-resort').selectOption({ index: 1 });
+    await page.locator('#application-note').fill('Available from December.');
+    await page.locator('input[name="adult"]').check();
+  }
+
+  test('sends the application with licence and CV', async ({ page }) => {
+    await page.goto('/en/instructors/join-us');
+    await expect(page.getByText('Your CV and licence files are kept for one year at most')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/en/instructors');
+    await hydrated(page, '#application-firstname');
+    const email = uniqueEmail('apply-ui');
+    await fillApplication(page, email);
+    await page.locator('#application-licence').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
+    await page.locator('#application-cv').setInputFiles({ name: 'cv.png', mimeType: 'image/png', buffer: pngBytes });
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByRole('status')).toContainText('Application sent.');
+    const [row] = rows(sharedDbPath(), 'SELECT id, contract, sport, years_taught, licence_type, note FROM instructor_applications WHERE email = ?', email);
+    expect(row).toMatchObject({ contract: 'direct', sport: 'both', years_taught: 6, licence_type: 'td2', note: 'Available from December.' });
+    expect(rows(sharedDbPath(), 'SELECT field, media_type FROM application_files WHERE application_id = ? ORDER BY field', row!.id as number)).toEqual([
+      { field: 'cv', media_type: 'image/png' },
+      { field: 'licence', media_type: 'application/pdf' },
+    ]);
+  });
+
+  test('in French: missing fields, then a text file renamed .pdf refused by the receiver, values kept', async ({ page }) => {
+    await page.goto('/fr/instructeurs/rejoignez-nous');
+    await hydrated(page, '#application-firstname');
+    await page.getByRole('button', { name: 'Postuler' }).click();
+    await expect(page.locator('#application-licence-error')).toHaveText('Joignez votre diplôme.');
+    await expect(page.locator('#application-adult-error')).toBeVisible();
+    await expect(page.locator('#application-firstname')).toBeFocused();
+    await expect(page.getByRole('alert')).toContainText('Merci de vérifier les champs ci-dessous');
+
+    const email = uniqueEmail('apply-fr');
+    await fillApplication(page, email);
+    await page.locator('#application-licence').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text') });
+    await page.getByRole('button', { name: 'Postuler' }).click();
+    await expect(page.locator('#application-licence-error')).toHaveText('Le diplôme doit être un fichier PDF, JPEG ou PNG.');
+    await expect(page.locator('#application-email')).toHaveValue(email);
+    await expect(page.locator('#application-note')).toHaveValue('Available from December.');
+    expect(rows(sharedDbPath(), 'SELECT id FROM instructor_applications WHERE email = ?', email)).toEqual([]);
+
+    await page.locator('#application-licence').setInputFiles({ name: 'diplome.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
+    await page.getByRole('button', { name: 'Postuler' }).click();
+    await expect(page.getByRole('status')).toContainText('Candidature envoyée.');
+    expect(rows(sharedDbPath(), 'SELECT locale FROM instructor_applications WHERE email = ?', email)).toEqual([{ locale: 'fr' }]);
+  });
+});
