@@ -11,15 +11,18 @@ const compress = compression();
 const port = Number(process.env.PORT ?? options.port);
 const host = process.env.HOST ?? (typeof options.host === 'string' ? options.host : options.host ? '0.0.0.0' : 'localhost');
 
-// The form receiver's retention (spec §9: CVs kept at most one year): purge at start, then daily.
+// The form receiver's retention (spec §9: CVs kept at most one year; contact messages as the
+// privacy policy says): purge at start, then daily.
 const { config } = await import('./src/config.ts');
 const { openStore } = await import('./src/forms/store.ts');
-const { purgeExpiredFiles, scheduleRetention } = await import('./src/forms/retention.ts');
+const { purgeExpiredContactMessages, purgeExpiredFiles, scheduleRetention } = await import('./src/forms/retention.ts');
 scheduleRetention(() => {
   const store = openStore(config.forms.dbPath);
   try {
     const purged = purgeExpiredFiles(store, config.forms.uploadDir, config.forms.fileRetentionDays);
     if (purged) console.log(`Retention: deleted ${purged} application file(s) older than ${config.forms.fileRetentionDays} days`);
+    const messages = purgeExpiredContactMessages(store, config.forms.contactRetentionDays);
+    if (messages) console.log(`Retention: deleted ${messages} contact message(s) older than ${config.forms.contactRetentionDays} days`);
   } finally {
     store.close();
   }

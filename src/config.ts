@@ -7,6 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import * as v from 'valibot';
+import { facts } from './site-facts.ts';
 
 // A local `.env` is honoured in development; real deployments set the environment directly.
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -53,8 +54,13 @@ const EnvSchema = v.object({
   /** Submissions accepted per client address per window; more get 429 with Retry-After. */
   FORMS_RATE_LIMIT: count(20),
   FORMS_RATE_WINDOW_SECONDS: count(600),
-  /** Uploaded files (CVs, licences) older than this many days are deleted, at start and daily. */
-  FORMS_FILE_RETENTION_DAYS: count(365),
+  /**
+   * Uploaded files (CVs, licences) older than this many days are deleted, at start and daily.
+   * Default: the privacy policy's period (`legal.cvRetentionMonths` in the site facts, one year).
+   */
+  FORMS_FILE_RETENTION_DAYS: count(Math.round((facts.legal.cvRetentionMonths * 365) / 12)),
+  /** Contact messages older than this many days are deleted (default: `legal.contactRetentionMonths`). */
+  FORMS_CONTACT_RETENTION_DAYS: count(Math.round((facts.legal.contactRetentionMonths * 365) / 12)),
   /** Other sites allowed to post to the receiver (comma-separated origins); the site's own always is. */
   FORMS_ALLOWED_ORIGINS: optionalText(),
   /** Marketplace backend (GraphQL). The site works when it is not running. */
@@ -78,6 +84,7 @@ export type FormsReceiverConfig = Readonly<{
   maxBodyBytes: number;
   rateLimit: Readonly<{ max: number; windowSeconds: number }>;
   fileRetentionDays: number;
+  contactRetentionDays: number;
   /** Origins (scheme://host[:port]) allowed to post besides the site's own. */
   allowedOrigins: readonly string[];
 }>;
@@ -131,6 +138,7 @@ export function readConfig(env: Record<string, string | undefined>): SiteConfig 
       maxBodyBytes: e.FORMS_MAX_BODY_BYTES,
       rateLimit: { max: e.FORMS_RATE_LIMIT, windowSeconds: e.FORMS_RATE_WINDOW_SECONDS },
       fileRetentionDays: e.FORMS_FILE_RETENTION_DAYS,
+      contactRetentionDays: e.FORMS_CONTACT_RETENTION_DAYS,
       allowedOrigins: [new URL(e.SITE_URL).origin, ...e.FORMS_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin)],
     },
     backendGraphqlUrl: e.BACKEND_GRAPHQL_URL,

@@ -1,7 +1,8 @@
 /**
  * Spec §9: CVs are kept at most one year. Every application file (CV and licence) older than the
  * configured retention is deleted from disk; its row stays, marked purged, so the team still sees
- * that a file had been sent. Runs when the server starts and then once a day.
+ * that a file had been sent. Contact messages are deleted after the privacy policy's period
+ * (`legal.contactRetentionMonths` in the site facts). Runs when the server starts and then daily.
  */
 import type { SubmissionStore } from './store.ts';
 import { deleteUpload } from './uploads.ts';
@@ -13,6 +14,11 @@ export function purgeExpiredFiles(store: SubmissionStore, uploadDir: string, ret
   const names = store.expireFiles(before);
   for (const name of names) deleteUpload(uploadDir, name);
   return names.length;
+}
+
+/** Deletes contact messages older than `retentionDays`; returns how many. */
+export function purgeExpiredContactMessages(store: SubmissionStore, retentionDays: number, now = new Date()) {
+  return store.deleteContactMessages(new Date(now.getTime() - retentionDays * DAY_MS).toISOString());
 }
 
 /** Purges now and every 24 hours; the timer does not keep the process alive. */

@@ -183,6 +183,11 @@ export function openStore(path: string) {
       });
     },
 
+    /** Deletes the contact messages received before `before`; returns how many. */
+    deleteContactMessages(before: string): number {
+      return Number(db.prepare('DELETE FROM contact_messages WHERE created_at < ?').run(before).changes);
+    },
+
     close: () => db.close(),
   };
 }

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { englishMessage } from '../../src/components/forms/strings';
 import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
 import { migrations, openStore, type SubmissionStore } from '../../src/forms/store';
-import { purgeExpiredFiles } from '../../src/forms/retention';
+import { purgeExpiredContactMessages, purgeExpiredFiles } from '../../src/forms/retention';
 import { sniffFileType } from '../../src/forms/uploads';
 
 const URL_ = 'http://site.test/api/forms';
@@ -54,6 +54,8 @@ const application = (extra: Record<string, string | Blob> = {}) =>
     licence: new File([PDF], 'licence.pdf', { type: 'application/octet-stream' }),
     ...extra,
   });
+const contact = (extra: Record<string, string> = {}) =>
+  form({ 'form-name': 'ContactForm', name: 'Marta García', email: 'marta@example.es', title: 'Group lessons', message: 'Do you run them in March?', ...extra });
 const countAll = () => ['SubscribeForm', 'ContactForm', 'InstructorApplicationForm', 'spam'].reduce((n, f) => n + store.list(f as 'spam').length, 0);
 
 beforeEach(() => {
@@ -228,6 +230,19 @@ describe('store', () => {
     expect(existsSync(join(uploadDir, String(store.filesOf(Number(old!.id))[0]!.stored_name)))).toBe(false);
     expect(existsSync(join(uploadDir, String(store.filesOf(Number(recent!.id))[0]!.stored_name)))).toBe(true);
     expect(store.list('InstructorApplicationForm')).toHaveLength(2);
+  });
+});
+
+describe('contact message retention', () => {
+  it('deletes contact messages older than the privacy policy’s period and keeps newer ones', async () => {
+    let clock = new Date('2025-01-10T10:00:00Z');
+    const receive = receiver({ now: () => clock });
+    expect((await receive(post(contact()), 'x')).status).toBe(200);
+    clock = new Date('2025-12-01T10:00:00Z');
+    expect((await receive(post(contact({ title: 'Newer question' })), 'x')).status).toBe(200);
+
+    expect(purgeExpiredContactMessages(store, 365, new Date('2026-01-11T10:00:00Z'))).toBe(1);
+    expect(store.list('ContactForm').map((row) => row.title)).toEqual(['Newer question']);
   });
 });
 
