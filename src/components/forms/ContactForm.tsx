@@ -26,9 +26,7 @@ const idOf = (field: string) => `contact-${field}`;
 
 /** Contact form (spec §3, §5): name, email, title, message; ends in the success or the error message. */
 export default function ContactForm({ strings, endpoint, locale, returnTo }: Props) {
-  const { state, errors, hydrated, handleSubmit } = useFormSubmission(ContactSchema, endpoint);
-  const error = (field: string) => (errors[field] ? (strings.errors[errors[field]] ?? errors[field]) : undefined);
-  const failure = state === 'failed' ? strings.failure : state === 'rateLimited' ? strings.rateLimited : '';
+  const { state, errors, errorText: error, failure, hydrated, handleSubmit } = useFormSubmission(ContactSchema, endpoint, strings);
 
   return (
     <div className="form-card">

@@ -60,9 +60,7 @@ const idOf = (field: string) => `application-${field}`;
 /** The instructor application (spec §3): details, teaching, licence file and optional CV, resort, note. */
 export default function InstructorApplicationForm({ strings, endpoint, locale, returnTo, resorts, maxFileBytes, backHref, privacyHref }: Props) {
   const schema = useMemo(() => applicationSchema({ maxFileBytes }), [maxFileBytes]);
-  const { state, errors, progress, hydrated, handleSubmit } = useFormSubmission(schema, endpoint);
-  const error = (field: string) => (errors[field] ? (strings.errors[errors[field]] ?? errors[field]) : undefined);
-  const failure = state === 'failed' ? strings.failure : state === 'rateLimited' ? strings.rateLimited : '';
+  const { state, errors, errorText: error, failure, progress, hydrated, handleSubmit } = useFormSubmission(schema, endpoint, strings);
   const required = { requiredText: strings.required, required: true };
   const options = <K extends string>(values: readonly K[], labels: Record<K, string>) => values.map((value) => ({ value, label: labels[value] }));
 

@@ -30,9 +30,8 @@ type Props = {
  * message and the button stays disabled; on failure, the error shows and the button works again.
  */
 export default function NewsletterForm({ strings, endpoint, locale, returnTo, idPrefix }: Props) {
-  const { state, errors, hydrated, handleSubmit } = useFormSubmission(NewsletterSchema, endpoint);
-  const emailError = errors.email ? (strings.errors[errors.email] ?? errors.email) : undefined;
-  const message = state === 'sent' ? strings.success : state === 'failed' ? strings.failure : state === 'rateLimited' ? strings.rateLimited : '';
+  const { state, errorText, failure, hydrated, handleSubmit } = useFormSubmission(NewsletterSchema, endpoint, strings);
+  const message = state === 'sent' ? strings.success : failure;
 
   return (
     <form className="form newsletter-form" method="post" action={endpoint} noValidate={hydrated} onSubmit={handleSubmit}>
@@ -46,7 +45,7 @@ export default function NewsletterForm({ strings, endpoint, locale, returnTo, id
           autoComplete="email"
           required
           maxLength={254}
-          error={emailError}
+          error={errorText('email')}
         />
       )}
       <Status tone={state === 'sent' ? 'success' : message ? 'error' : null}>{message && <p>{message}</p>}</Status>

@@ -1,16 +1,19 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { formInput, validate, type FieldErrors } from '../../forms/schemas';
 import { submitForm } from '../../forms/submit';
+import type { ErrorMessages } from './fields';
 
 export type SubmissionState = 'idle' | 'sending' | 'sent' | 'failed' | 'rateLimited';
 type Schema = Parameters<typeof validate>[0];
+/** The visitor-language texts a form shows for problems (props of every form island). */
+type ProblemTexts = { errors: ErrorMessages; failure: string; rateLimited: string };
 
 /**
  * The life of a form island: check with the shared schema (nothing is sent while a field is
  * wrong), send once (a second click while sending does nothing), then sent or failed. The
  * fields are never cleared on failure, so a retry sends what the visitor typed.
  */
-export function useFormSubmission(schema: Schema, endpoint: string) {
+export function useFormSubmission(schema: Schema, endpoint: string, texts: ProblemTexts) {
   const [state, setState] = useState<SubmissionState>('idle');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -52,7 +55,12 @@ export function useFormSubmission(schema: Schema, endpoint: string) {
     }
   }
 
-  return { state, errors, progress, hydrated, handleSubmit };
+  /** A field's problem in the visitor's language (its code when no text exists for it). */
+  const errorText = (field: string) => (errors[field] ? (texts.errors[errors[field]] ?? errors[field]) : undefined);
+  /** Why the last attempt failed, in the visitor's language; empty when it did not. */
+  const failure = state === 'failed' ? texts.failure : state === 'rateLimited' ? texts.rateLimited : '';
+
+  return { state, errors, errorText, failure, progress, hydrated, handleSubmit };
 }
 
 /** Focus goes to the first field (in page order) that has a problem, so the visitor lands on it. */
