@@ -169,7 +169,7 @@ const prices = defineCollection({
 const faq = defineCollection({
   // One file per audience: content/faq/learners.yaml (the FAQ page), content/faq/instructors.yaml
   // (the instructors page). Questions show in the order written. Questions and answers may use
-  // {{brand}}, {{contactEmail}}, site facts and {{fact:euros}} (src/components/legal/fill-facts.ts).
+  // {{brand}}, {{contactEmail}}, site facts and {{fact:euros}} (src/content/markdown-placeholders.ts).
   loader: glob({ pattern: '*.yaml', base: './content/faq' }),
   schema: z.object({
     questions: z

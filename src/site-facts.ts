@@ -82,3 +82,11 @@ export function parseSiteFacts(input: unknown, file = SITE_FACTS_FILE): SiteFact
 }
 
 export const facts: SiteFacts = parseSiteFacts(raw);
+
+/** A site fact by its dotted path (`cookies.consentDays` → 93); undefined when there is none. */
+export function factAt(path: string, source: unknown = facts): unknown {
+  return path.split('.').reduce<unknown>((value, key) => {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    return (value as Record<string, unknown>)[key];
+  }, source);
+}

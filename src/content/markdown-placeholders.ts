@@ -2,8 +2,10 @@
  * Lets markdown content (policies, job postings…) say `{{brand}}`, `{{contactEmail}}` or any site
  * fact such as `{{lessons.freeChangeHours}}` or `{{legal.policiesPublished}}` instead of repeating
  * them, so a changed brand, address or number changes every page. Numbers and dates are written
- * the way the file's locale writes them (content/<collection>/<locale>/<file>.md). An unknown
- * placeholder fails the build, naming the file.
+ * the way the file's locale writes them (content/<collection>/<locale>/<file>.md); an amount
+ * followed by `:euros` (`{{lessons.privateHourly:euros}}`) is written as a price, `€29.90` or
+ * `29,90 €`. An unknown placeholder fails the build, naming the file. The same filling serves
+ * short YAML content (FAQ answers) through `fillPlaceholders`.
  *
  * A Sätteri (Astro's Markdown processor) mdast plugin, built per document to know its locale.
  */
@@ -11,22 +13,20 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { defineMdastPlugin, type MdastPluginEntry } from 'satteri';
 import { config } from '../config';
-import { day, intlLocale } from '../i18n/format';
-import { facts } from '../site-facts';
+import { day, intlLocale, money } from '../i18n/format';
+import { factAt } from '../site-facts';
 
-// `{{name}}`, also as the markdown parser percent-encodes it inside link URLs.
-const PLACEHOLDER = /(?:\{\{|%7B%7B)\s*([\w.]+)\s*(?:\}\}|%7D%7D)/gi;
+// `{{name}}` or `{{name:euros}}`, also as the markdown parser percent-encodes it inside link URLs.
+const PLACEHOLDER = /(?:\{\{|%7B%7B)\s*([\w.]+)(:euros)?\s*(?:\}\}|%7D%7D)/gi;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** Every fact as a dotted path: { 'lessons.group.min': 4, … }. */
-function flatten(value: unknown, prefix = ''): Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return { [prefix]: value };
-  return Object.fromEntries(
-    Object.entries(value).flatMap(([key, inner]) => Object.entries(flatten(inner, prefix ? `${prefix}.${key}` : key))),
-  );
+/** A placeholder's value: the brand, the contact address, or a single site fact (not a section). */
+function valueOf(name: string): unknown {
+  if (name === 'brand') return config.brand;
+  if (name === 'contactEmail') return config.contactEmail;
+  const value = factAt(name);
+  return value !== null && typeof value === 'object' ? undefined : value;
 }
-
-const values: Record<string, unknown> = { ...flatten(facts), brand: config.brand, contactEmail: config.contactEmail };
 
 /** A value as the locale writes it: `29,90` and `30 novembre 2021` in French, `30 November 2021` in English. */
 export function formatPlaceholder(value: unknown, locale: string): string {
@@ -47,13 +47,19 @@ export function formatPlaceholder(value: unknown, locale: string): string {
 const problems = new Set<string>();
 
 export function fillPlaceholders(text: string, locale: string, file: string): string {
-  return text.replace(PLACEHOLDER, (_, name: string) => {
-    if (!(name in values)) {
-      const problem = `${file}: unknown placeholder {{${name}}}`;
+  return text.replace(PLACEHOLDER, (_, name: string, euros: string | undefined) => {
+    const value = valueOf(name);
+    const problem =
+      value === undefined
+        ? `${file}: unknown placeholder {{${name}}}`
+        : euros && typeof value !== 'number'
+          ? `${file}: {{${name}:euros}} is not an amount in content/site-facts.json`
+          : undefined;
+    if (problem) {
       problems.add(problem);
       throw new Error(problem);
     }
-    return formatPlaceholder(values[name], locale);
+    return euros ? money(value as number, locale) : formatPlaceholder(value, locale);
   });
 }
 

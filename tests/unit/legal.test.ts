@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { faqItems, faqPageData } from '../../src/components/legal/faq-items';
-import { factAt, lifetimeInWords, parseLifetime } from '../../src/components/legal/cookie-lifetime';
-import { fillFacts } from '../../src/components/legal/fill-facts';
+import { faqItems, faqPageData } from '../../src/components/faq/faq-items';
+import { lifetimeInWords, parseLifetime } from '../../src/components/legal/cookie-lifetime';
+import { fillPlaceholders as fillFacts } from '../../src/content/markdown-placeholders';
 import { money as euros } from '../../src/i18n/format';
-import { facts } from '../../src/site-facts';
+import { factAt, facts } from '../../src/site-facts';
 
 const words = (text: string, locale: string) => lifetimeInWords(parseLifetime(text), locale, 'session');
 

@@ -7,7 +7,7 @@
  * always states the lifetime the consent code really sets. Intl writes the words in every locale.
  */
 import { intlLocale } from '../../i18n/format';
-import { facts } from '../../site-facts';
+import { factAt, facts } from '../../site-facts';
 
 export const lifetimeUnits = ['second', 'minute', 'hour', 'day', 'month', 'year'] as const;
 export type LifetimeUnit = (typeof lifetimeUnits)[number];
@@ -15,14 +15,6 @@ export type Lifetime = { session: true } | { session: false; amount: number; uni
 
 const LIFETIME = /^(\d+)\s+(second|minute|hour|day|month|year)s?$/;
 const FACT = /\{\{\s*([\w.]+)\s*\}\}/g;
-
-/** A site fact by its dotted path (`cookies.consentDays` → 93); undefined when there is none. */
-export function factAt(path: string, source: unknown = facts): unknown {
-  return path.split('.').reduce<unknown>((value, key) => {
-    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
-    return (value as Record<string, unknown>)[key];
-  }, source);
-}
 
 /**
  * Reads `session`, `93 days` or `{{cookies.consentDays}} days`. Throws a message naming what is

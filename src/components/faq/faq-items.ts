@@ -4,7 +4,7 @@
  * very same text so search engines read what visitors read.
  */
 import type { Locale } from '../../i18n/locales';
-import { fillFacts } from './fill-facts';
+import { fillPlaceholders } from '../../content/markdown-placeholders';
 
 type Localized = { en: string; fr: string; es: string; pt?: string | undefined };
 export type FaqEntry = { id?: string | undefined; question: Localized; answer: Localized };
@@ -22,7 +22,7 @@ export function faqItems(entries: readonly FaqEntry[], locale: Locale, file: str
   return entries.map((entry, index) => {
     const translated = entry.question[locale] !== undefined && entry.answer[locale] !== undefined;
     const lang: Locale = translated ? locale : 'en';
-    const fill = (text: string) => fillFacts(text, lang, file);
+    const fill = (text: string) => fillPlaceholders(text, lang, file);
     return {
       id: entry.id ?? `question-${index + 1}`,
       lang,
