@@ -72,6 +72,13 @@ const EnvSchema = v.object({
   /** The two analytics configurations (G-…); empty loads nothing. */
   GA_MEASUREMENT_ID: optionalText(),
   GA_SECONDARY_MEASUREMENT_ID: optionalText(),
+  /**
+   * Version of the consent text and categories. A choice recorded under a lower revision no longer
+   * counts: raising it shows the banner to everyone again.
+   */
+  CONSENT_REVISION: count(1),
+  /** Booking app that takes over a lesson search (Book button on resort lessons pages); empty hides the button. */
+  BOOKING_APP_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.url())]), ''),
 });
 
 type AppStores = Readonly<{ ios: string; android: string }>;
@@ -102,6 +109,8 @@ export type SiteConfig = Readonly<{
   backendGraphqlUrl: string;
   chatGraphqlUrl: string;
   analytics: Readonly<{ gtmId: string; measurementIds: readonly string[] }>;
+  consentRevision: number;
+  bookingAppUrl: string;
 }>;
 
 /** Parses an environment; throws a readable error naming each wrong variable. */
@@ -147,6 +156,8 @@ export function readConfig(env: Record<string, string | undefined>): SiteConfig 
       gtmId: e.GTM_ID,
       measurementIds: [e.GA_MEASUREMENT_ID, e.GA_SECONDARY_MEASUREMENT_ID].filter(Boolean),
     },
+    consentRevision: e.CONSENT_REVISION,
+    bookingAppUrl: e.BOOKING_APP_URL,
   };
 }
 

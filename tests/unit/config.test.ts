@@ -10,6 +10,17 @@ describe('configuration', () => {
     expect(config.chatGraphqlUrl).toBe('http://localhost:4040/graphql');
     expect(config.analytics).toEqual({ gtmId: '', measurementIds: [] });
     expect(config.careersUrl).toBe('');
+    expect(config.consentRevision).toBe(1);
+    expect(config.bookingAppUrl).toBe('');
+  });
+
+  it('takes a higher consent revision and a booking app, and refuses nonsense', () => {
+    const config = readConfig({ CONSENT_REVISION: '3', BOOKING_APP_URL: 'https://book.example.com/search' });
+    expect(config.consentRevision).toBe(3);
+    expect(config.bookingAppUrl).toBe('https://book.example.com/search');
+    expect(() => readConfig({ CONSENT_REVISION: 'two' })).toThrow(/CONSENT_REVISION/);
+    expect(() => readConfig({ CONSENT_REVISION: '0' })).toThrow(/CONSENT_REVISION/);
+    expect(() => readConfig({ BOOKING_APP_URL: 'book here' })).toThrow(/BOOKING_APP_URL/);
   });
 
   it('reads the environment, treating empty values as unset', () => {
