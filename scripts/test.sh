@@ -12,6 +12,9 @@ run() { printf '\n▶ %s\n' "$*"; bash scripts/node24.sh "$@"; }
 
 run npx astro check                  # types: TypeScript strict over .ts, .tsx and .astro
 run npx vitest run                   # unit tests
-run npx astro build                  # the site exactly as `npm start` serves it
+# The site as `npm start` serves it, configured with the test values of tests/e2e/e2e.env
+# (analytics ids, a fake backend, a booking app) so every configured path is exercised.
+set -a; . tests/e2e/e2e.env; set +a
+run npx astro build
 run npx html-validate dist/client    # every prerendered page is valid HTML
 run npx playwright test              # end to end in Chromium, axe and link checks included
