@@ -6,7 +6,6 @@ import { $consent, saveConsent } from '../../stores/consent';
 export type ConsentPreferencesStrings = {
   legend: string;
   alwaysOn: string;
-  allow: string;
   save: string;
   saved: string;
   savedReloaded: string;
@@ -89,7 +88,7 @@ export default function ConsentPreferences({ strings, categories }: Props) {
             />
             <label htmlFor={`consent-${id}`}>
               <span className="consent-category__name">{name}</span>
-              <span className="consent-category__state">{isOptional(id) ? strings.allow : strings.alwaysOn}</span>
+              {!isOptional(id) && <span className="consent-category__state">{strings.alwaysOn}</span>}
             </label>
             <p id={`consent-${id}-description`}>{description}</p>
           </div>
