@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 import { sharedFormsData } from './tests/e2e/forms-helpers';
+import { recordedChoice } from './tests/e2e/consent-helpers';
 
 /** The tests run against the real server that `npm start` runs, on its own port. */
 const port = Number(process.env.TEST_PORT ?? 4329);
@@ -20,6 +21,9 @@ export default defineConfig({
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },
     launchOptions: chromiumLaunchOptions,
+    // A cookie choice already made (rejecting the optional ones): the banner is the consent spec's
+    // subject, and the others test the page under it. consent.spec.ts starts with no cookie.
+    storageState: recordedChoice,
   },
   webServer: {
     command: 'node ./server.mjs',

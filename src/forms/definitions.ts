@@ -1,17 +1,17 @@
 /**
  * The forms the receiver accepts, by `form-name`: which schema checks them, which files they carry
- * and how an accepted submission becomes a row. Adding a form (the consent records, later) is one
+ * and how an accepted submission becomes a row. Adding a form (the consent records were the fourth) is one
  * schema in schemas.ts, one migration and table in store.ts and one entry here.
  */
 import type * as v from 'valibot';
-import { applicationSchema, ContactSchema, NewsletterSchema, formNames, type FormName } from './schemas';
+import { applicationSchema, ConsentRecordSchema, ContactSchema, NewsletterSchema, formNames, type FormName } from './schemas';
 import type { Row, StoredForm } from './store';
 
 export type FileField = 'licence' | 'cv';
 
 export type FormDefinition = {
   /** The form's namespace in the translations (`forms.<key>`), for the English messages. */
-  key: 'newsletter' | 'contact' | 'application';
+  key: 'newsletter' | 'contact' | 'application' | 'consentRecord';
   /** Where its rows go (store.ts `formTables`). */
   storedAs: StoredForm;
   schema: v.ObjectSchema<v.ObjectEntries, undefined>;
@@ -19,6 +19,8 @@ export type FormDefinition = {
   toRow(output: Record<string, unknown>): Row;
   /** SQL appended to the insert, e.g. to keep one row per address. */
   onConflict?: string;
+  /** Whether the row keeps the sender's address (`client`); consent records keep none. */
+  keepsClient: boolean;
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
@@ -32,6 +34,7 @@ export function formDefinitions({ maxFileBytes }: { maxFileBytes: number }): Rec
       files: [],
       toRow: (o) => ({ email: text(o.email), email_key: text(o.email)!.toLowerCase(), locale: text(o.locale) }),
       onConflict: 'ON CONFLICT (email_key) DO NOTHING',
+      keepsClient: true,
     },
     [formNames.contact]: {
       key: 'contact',
@@ -39,6 +42,7 @@ export function formDefinitions({ maxFileBytes }: { maxFileBytes: number }): Rec
       schema: ContactSchema,
       files: [],
       toRow: (o) => ({ name: text(o.name), email: text(o.email), title: text(o.title), message: text(o.message), locale: text(o.locale) }),
+      keepsClient: true,
     },
     [formNames.application]: {
       key: 'application',
@@ -59,6 +63,27 @@ export function formDefinitions({ maxFileBytes }: { maxFileBytes: number }): Rec
         adult_confirmed: o.adult === 'yes' ? 1 : 0,
         locale: text(o.locale),
       }),
+      keepsClient: true,
+    },
+    [formNames.consentRecord]: {
+      key: 'consentRecord',
+      storedAs: 'ConsentRecord',
+      schema: ConsentRecordSchema,
+      files: [],
+      toRow: (o) => ({
+        consent_id: text(o.consentId),
+        functionality: o.functionality ? 1 : 0,
+        tracking: o.tracking ? 1 : 0,
+        targeting: o.targeting ? 1 : 0,
+        revision: Number(o.revision),
+        method: text(o.method),
+        // Only with tracking allowed: a visitor id sent without it is dropped, never stored.
+        visitor_id: o.tracking ? text(o.visitorId) : null,
+        locale: text(o.locale),
+      }),
+      // A record sent twice (a retried request) is kept once.
+      onConflict: 'ON CONFLICT (consent_id) DO NOTHING',
+      keepsClient: false,
     },
   };
 }

@@ -103,7 +103,7 @@ export function createReceiver(settings: ReceiverSettings) {
       const { sha256, storedName } = saveUpload(settings.uploadDir, bytes, type);
       files.push({ field: field as StoredFile['field'], sha256, storedName, mediaType: type.mediaType, bytes: bytes.byteLength, originalName: original.name.slice(0, 200) });
     }
-    const row = { ...definition.toRow(result.output as Record<string, unknown>), client, created_at: createdAt };
+    const row = { ...definition.toRow(result.output as Record<string, unknown>), ...(definition.keepsClient ? { client } : {}), created_at: createdAt };
     settings.store().insert(definition.storedAs, row, { onConflict: definition.onConflict, files });
     return { status: 200, body: { ok: true } };
   }

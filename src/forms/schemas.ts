@@ -12,6 +12,8 @@ export const formNames = {
   newsletter: 'SubscribeForm',
   contact: 'ContactForm',
   application: 'InstructorApplicationForm',
+  /** Not a form people fill in: the record of a cookie choice, posted by the consent code. */
+  consentRecord: 'ConsentRecord',
 } as const;
 export type FormName = (typeof formNames)[keyof typeof formNames];
 
@@ -113,6 +115,24 @@ export function applicationSchema({ maxFileBytes = DEFAULT_MAX_FILE_BYTES } = {}
     locale,
   });
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const allowed = (category: string) => v.pipe(v.picklist(['true', 'false'], `${category}.invalid`), v.transform((value) => value === 'true'));
+
+/**
+ * A cookie choice (src/consent/record.ts). The receiver drops a visitor id sent without tracking
+ * allowed (definitions.ts): a record never keeps an identifier the visitor did not agree to.
+ */
+export const ConsentRecordSchema = v.object({
+  consentId: v.pipe(v.string('consentId.invalid'), v.regex(UUID, 'consentId.invalid')),
+  functionality: allowed('functionality'),
+  tracking: allowed('tracking'),
+  targeting: allowed('targeting'),
+  revision: v.pipe(v.string('revision.invalid'), v.regex(/^\d{1,6}$/, 'revision.invalid'), v.transform(Number), v.minValue(1, 'revision.invalid')),
+  method: v.picklist(['accept-all', 'reject-all', 'preferences'], 'method.invalid'),
+  visitorId: v.optional(v.pipe(v.string('visitorId.invalid'), v.regex(UUID, 'visitorId.invalid'))),
+  locale,
+});
 
 type FormSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
 

@@ -75,6 +75,22 @@ export const migrations: readonly string[] = [
      client TEXT,
      created_at TEXT NOT NULL
    );`,
+  // 2: cookie choices (issue 5), the proof that consent was given. No client address column: the
+  // record keeps no IP, and a visitor id only when tracking was allowed.
+  `CREATE TABLE consent_records (
+     id INTEGER PRIMARY KEY,
+     consent_id TEXT NOT NULL UNIQUE, -- also in the visitor's consent_id cookie
+     necessary INTEGER NOT NULL DEFAULT 1,
+     functionality INTEGER NOT NULL,
+     tracking INTEGER NOT NULL,
+     targeting INTEGER NOT NULL,
+     revision INTEGER NOT NULL,
+     method TEXT NOT NULL CHECK (method IN ('accept-all', 'reject-all', 'preferences')),
+     visitor_id TEXT CHECK (visitor_id IS NULL OR tracking = 1),
+     locale TEXT,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX consent_records_visitor ON consent_records (visitor_id) WHERE visitor_id IS NOT NULL;`,
 ];
 
 /** The table of each form (by `form-name`), plus what the honeypot caught. */
@@ -82,6 +98,7 @@ export const formTables = {
   SubscribeForm: 'newsletter_subscriptions',
   ContactForm: 'contact_messages',
   InstructorApplicationForm: 'instructor_applications',
+  ConsentRecord: 'consent_records',
   spam: 'spam_submissions',
 } as const;
 export type StoredForm = keyof typeof formTables;

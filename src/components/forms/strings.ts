@@ -31,8 +31,12 @@ export function errorMessages(form: FormKey, locale: Locale): Record<string, str
   );
 }
 
-/** The English text of a problem code, for the receiver's JSON answers. */
-export function englishMessage(form: FormKey, code: string) {
+/**
+ * The English text of a problem code, for the receiver's JSON answers. Consent records are sent by
+ * code, never typed by a person, so their problems are named plainly rather than translated.
+ */
+export function englishMessage(form: FormKey | 'consentRecord', code: string) {
+  if (form === 'consentRecord') return `The field ${code.split('.')[0]} of the consent record is not valid.`;
   return useTranslations('en')(`forms.${form}.errors.${code}`, errorValues('en'));
 }
 
