@@ -6,15 +6,18 @@
  * Group lesson: 4 to 8 learners of the same level; it runs only when enough have joined, and its
  * price is the group's, not this rule's: the quote says so instead of inventing a figure.
  *
- * The numbers come from `content/site-facts.json` (`facts.lessons`); tests pass their own rule.
- * Plain data, no DOM and no Astro: the search island, the resort page and the tests share it.
+ * The numbers are `facts.lessons` of `content/site-facts.json`, passed in by the caller (pages give
+ * them to the islands as props, so the browser does not download the whole facts file and its
+ * schema). Plain data, no DOM and no Astro: the islands, the resort page and the tests share it.
  */
-import { facts, type SiteFacts } from '../site-facts';
+import type { SiteFacts } from '../site-facts';
 
 export type LessonType = 'private' | 'group';
 export const lessonTypes: readonly LessonType[] = ['private', 'group'];
 
 export type PriceRule = Pick<SiteFacts['lessons'], 'privateHourly' | 'extraPersonHourly' | 'maxPrivateGroup' | 'group'>;
+/** The price rule and the bounds of a lesson's duration: what the search checks and quotes with. */
+export type LessonRule = PriceRule & Pick<SiteFacts['lessons'], 'durationHours'>;
 
 export type QuoteRequest = {
   lesson: LessonType;
@@ -55,7 +58,7 @@ const cents = (euros: number) => Math.round(euros * 100);
  * learner, a private party larger than the rule allows, a group outside its bounds, no date, a
  * duration that is not a positive number) is a programming error and throws a RangeError.
  */
-export function quoteLesson(request: QuoteRequest, rule: PriceRule = facts.lessons): Quote {
+export function quoteLesson(request: QuoteRequest, rule: PriceRule): Quote {
   const { lesson, learners, hours } = request;
   if (!Number.isInteger(learners) || learners < 1) throw new RangeError(`learners must be a whole number from 1, not ${learners}`);
   if (hours.length === 0) throw new RangeError('a quote needs at least one date');
@@ -76,6 +79,6 @@ export function quoteLesson(request: QuoteRequest, rule: PriceRule = facts.lesso
 }
 
 /** The party sizes a lesson type allows, for validation and for the inputs' bounds. */
-export function partyBounds(lesson: LessonType, rule: PriceRule = facts.lessons): { min: number; max: number } {
+export function partyBounds(lesson: LessonType, rule: PriceRule): { min: number; max: number } {
   return lesson === 'group' ? { ...rule.group } : { min: 1, max: rule.maxPrivateGroup };
 }

@@ -2,19 +2,20 @@
  * A lesson search (spec §3 "Booking search"): where, sport, dates with a start time and a duration,
  * adults and children, private or group, level and lesson language.
  *
- * Three shapes, all plain data:
- * - a `SearchDraft` is what the form holds, as typed (strings), and what the URL query carries;
- * - `draftFromQuery` / `draftToQuery` turn one into the other (the search lives in the URL, so it
- *   can be shared and the back button restores it; the form's field names are the query's names,
- *   so a form submitted without JavaScript produces the same query);
+ * - a `SearchDraft` is what the form holds, as typed, and what the URL query carries
+ *   (`draftFromQuery` / `draftToQuery` in search-query.ts, re-exported here): the search lives in
+ *   the URL, so it can be shared and the back button restores it;
  * - `validateSearch` checks a draft with valibot and gives a `LessonSearch` (typed, resort
  *   resolved) or a problem code per field (`where.notFound`…), which the islands show in the
- *   visitor's language.
+ *   visitor's language;
+ * - `draftQuote` / `searchQuote` give its price with the one rule of price.ts.
  * No DOM and no Astro: the islands, the no-JavaScript endpoint and the tests share it.
  */
 import * as v from 'valibot';
-import { facts } from '../site-facts';
-import { lessonTypes, partyBounds, quoteLesson, type LessonType, type PriceRule, type Quote } from './price';
+import { lessonTypes, partyBounds, quoteLesson, type LessonRule, type LessonType, type PriceRule, type Quote } from './price';
+import { findResort, MAX_DATES, type SearchableResort, type SearchDraft } from './search-query';
+
+export * from './search-query';
 
 /** Sports with lessons to book today; each has a lessons page per resort. */
 export const lessonSports = ['ski', 'snowboard'] as const;
@@ -29,26 +30,8 @@ export type Level = (typeof levels)[number];
 export const lessonLanguages = ['english', 'french', 'spanish', 'arabic', 'italian', 'german', 'dutch', 'catalan', 'russian', 'portuguese', 'other'] as const;
 export type LessonLanguage = (typeof lessonLanguages)[number];
 
-/** A visitor reading the site in a language most likely wants lessons in it. */
-export const languageOfLocale: Record<string, LessonLanguage> = { en: 'english', fr: 'french', es: 'spanish', pt: 'portuguese' };
-
-/** More dates than this in one search is a season pass, not a search (and an unwieldy URL). */
-export const MAX_DATES = 14;
 /** Each of adults and children; the largest lesson (a group) is far below it. */
 export const MAX_PEOPLE_FIELD = 20;
-
-export type DateDraft = { day: string; time: string; hours: string };
-
-export type SearchDraft = {
-  where: string;
-  sport: string;
-  dates: DateDraft[];
-  adults: string;
-  children: string;
-  lesson: string;
-  level: string;
-  language: string;
-};
 
 export type LessonDate = { day: string; time: string; hours: number };
 
@@ -63,112 +46,13 @@ export type LessonSearch = {
   language: LessonLanguage;
 };
 
-/** A resort the search can find, by its id (the address) or its name, typed in any case and with or without accents. */
-export type SearchableResort = { id: string; name: string };
-
 export type SearchContext = {
   resorts: readonly SearchableResort[];
   /** Today, `YYYY-MM-DD`, in the visitor's calendar: earlier dates are in the past. */
   today: string;
-  rule?: PriceRule & { durationHours: { min: number; max: number } };
+  /** `facts.lessons` of the site facts. */
+  rule: LessonRule;
 };
-
-export const DEFAULT_TIME = '10:00';
-export const DEFAULT_HOURS = '2';
-
-export const emptyDate = (time = DEFAULT_TIME, hours = DEFAULT_HOURS): DateDraft => ({ day: '', time, hours });
-
-/** The form's first state: one date to fill in, one adult, a private lesson in the visitor's language. */
-export function defaultDraft(locale = 'en'): SearchDraft {
-  return {
-    where: '',
-    sport: 'ski',
-    dates: [emptyDate()],
-    adults: '1',
-    children: '0',
-    lesson: 'private',
-    level: '',
-    language: languageOfLocale[locale] ?? 'english',
-  };
-}
-
-/** Lowercase, no accents, punctuation as spaces: "Baqueira Beret" finds "Baqueira-Beret", "astun" finds "Astún". */
-export function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-export function findResort(where: string, resorts: readonly SearchableResort[]): SearchableResort | undefined {
-  const key = searchKey(where);
-  if (!key) return undefined;
-  return resorts.find((r) => searchKey(r.id) === key || searchKey(r.name) === key);
-}
-
-/** Whether every date shares one start time and one duration (then the query carries them once). */
-export function sharesOneTime(dates: readonly DateDraft[]): boolean {
-  return dates.every((d) => d.time === dates[0]?.time && d.hours === dates[0]?.hours);
-}
-
-/**
- * The query of a search: `where=astun&sport=ski&date=2027-01-10&date=2027-01-11&time=10:00&hours=2
- * &adults=2&children=1&lesson=private&level=new&language=english`. `time` and `hours` are given
- * once when every date shares them, once per date otherwise (in the dates' order). An empty
- * `where` is left out; every other field is written, empty or not, so nothing typed is lost.
- */
-export function draftToQuery(draft: SearchDraft, resorts: readonly SearchableResort[] = []): URLSearchParams {
-  const query = new URLSearchParams();
-  const where = draft.where.trim();
-  // A resort found by its name travels as its id (shorter, and the same in every language).
-  if (where) query.set('where', findResort(where, resorts)?.id ?? where);
-  query.set('sport', draft.sport);
-  for (const date of draft.dates) query.append('date', date.day);
-  const perDate = draft.dates.length > 0 && !sharesOneTime(draft.dates) ? draft.dates : draft.dates.slice(0, 1);
-  for (const date of perDate) query.append('time', date.time);
-  for (const date of perDate) query.append('hours', date.hours);
-  // Written even when empty: an emptied field must not come back as its first state.
-  for (const key of ['adults', 'children', 'lesson', 'level', 'language'] as const) query.set(key, draft[key]);
-  return query;
-}
-
-/** The draft a query describes; what it does not say takes the form's first state. */
-export function draftFromQuery(input: URLSearchParams | string, locale = 'en', resorts: readonly SearchableResort[] = []): SearchDraft {
-  const query = typeof input === 'string' ? new URLSearchParams(input) : input;
-  const base = defaultDraft(locale);
-  const days = query.getAll('date').slice(0, MAX_DATES);
-  const times = query.getAll('time');
-  const hours = query.getAll('hours');
-  const shared = times.length <= 1 && hours.length <= 1;
-  const dates = days.map((day, index) => ({
-    day: day.trim(),
-    time: (shared ? times[0] : times[index]) ?? DEFAULT_TIME,
-    hours: (shared ? hours[0] : hours[index]) ?? DEFAULT_HOURS,
-  }));
-  const text = (key: string, fallback: string) => {
-    const value = query.get(key);
-    return value === null ? fallback : value.trim();
-  };
-  const where = text('where', base.where);
-  return {
-    // An id from a shared link shows as the resort's name.
-    where: resorts.find((r) => r.id === where)?.name ?? where,
-    sport: text('sport', base.sport),
-    dates: dates.length ? dates : base.dates,
-    adults: text('adults', base.adults),
-    children: text('children', base.children),
-    lesson: text('lesson', base.lesson),
-    level: text('level', base.level),
-    language: text('language', base.language),
-  };
-}
-
-/** Whether a query says anything about a search (a page opened without one shows none). */
-export function hasSearch(query: URLSearchParams): boolean {
-  return ['where', 'sport', 'date', 'adults', 'children', 'lesson', 'level', 'language'].some((key) => query.has(key));
-}
 
 // ---------------------------------------------------------------------------------------------
 // Validation. Every problem is a code `<field>.<problem>`; the issue's path says where it shows
@@ -198,7 +82,7 @@ const headcount = (code: string) =>
     v.maxValue(MAX_PEOPLE_FIELD, code),
   );
 
-function dateSchema(ctx: Required<SearchContext>) {
+function dateSchema(ctx: SearchContext) {
   const { min, max } = ctx.rule.durationHours;
   return v.object({
     day: v.pipe(
@@ -232,8 +116,7 @@ function peopleProblem(lesson: string, adults: number, children: number, rule: P
   return null;
 }
 
-export function searchSchema(context: SearchContext) {
-  const ctx: Required<SearchContext> = { rule: facts.lessons, ...context };
+export function searchSchema(ctx: SearchContext) {
   return v.pipe(
     v.object({
       where: v.pipe(
@@ -276,7 +159,7 @@ function problemsOf(issues: readonly v.BaseIssue<unknown>[]): SearchProblems {
  * at once instead of one after another.
  */
 export function validateSearch(draft: SearchDraft, context: SearchContext): SearchCheck {
-  const rule = context.rule ?? facts.lessons;
+  const { rule } = context;
   const result = v.safeParse(searchSchema(context), draft, { abortPipeEarly: true });
   if (result.success) {
     const { where, ...search } = result.output;
@@ -299,7 +182,7 @@ export function validateSearch(draft: SearchDraft, context: SearchContext): Sear
  * each date's duration) are right, whatever the rest: the price updates while the visitor is
  * still choosing a resort or a date. Null while one of them is wrong.
  */
-export function draftQuote(draft: SearchDraft, rule: PriceRule & { durationHours: { min: number; max: number } } = facts.lessons): Quote | null {
+export function draftQuote(draft: SearchDraft, rule: LessonRule): Quote | null {
   const adults = v.safeParse(headcount(''), draft.adults);
   const children = v.safeParse(headcount(''), draft.children);
   if (!adults.success || !children.success) return null;
@@ -312,7 +195,7 @@ export function draftQuote(draft: SearchDraft, rule: PriceRule & { durationHours
 }
 
 /** The quote of a valid search. */
-export function searchQuote(search: LessonSearch, rule: PriceRule = facts.lessons): Quote {
+export function searchQuote(search: LessonSearch, rule: PriceRule): Quote {
   return quoteLesson({ lesson: search.lesson, learners: search.adults + search.children, hours: search.dates.map((d) => d.hours) }, rule);
 }
 

@@ -15,13 +15,13 @@ describe('the price rule (spec §9)', () => {
     [5, 49.9],
     [6, 54.9],
   ])('a private lesson for %i learner(s) costs %f € an hour', (learners, hourly) => {
-    const quote = quoteLesson({ lesson: 'private', learners, hours: [1] });
+    const quote = quoteLesson({ lesson: 'private', learners, hours: [1] }, facts.lessons);
     expect(quote).toEqual({ kind: 'private', learners, dates: 1, totalHours: 1, hourly, total: hourly });
   });
 
   it('multiplies by the hours of every date, in whole cents', () => {
     // 3 learners: 29.90 + 2 × 5 = 39.90 an hour; 2 + 3 + 1 hours over three dates.
-    expect(quoteLesson({ lesson: 'private', learners: 3, hours: [2, 3, 1] })).toEqual({
+    expect(quoteLesson({ lesson: 'private', learners: 3, hours: [2, 3, 1] }, facts.lessons)).toEqual({
       kind: 'private',
       learners: 3,
       dates: 3,
@@ -30,28 +30,28 @@ describe('the price rule (spec §9)', () => {
       total: 239.4,
     });
     // 29.90 × 3 is 89.7 exactly, not 89.69999999999999.
-    expect(quoteLesson({ lesson: 'private', learners: 1, hours: [1, 1, 1] })).toMatchObject({ total: 89.7 });
-    expect(quoteLesson({ lesson: 'private', learners: 6, hours: [8, 8] })).toMatchObject({ hourly: 54.9, total: 878.4 });
+    expect(quoteLesson({ lesson: 'private', learners: 1, hours: [1, 1, 1] }, facts.lessons)).toMatchObject({ total: 89.7 });
+    expect(quoteLesson({ lesson: 'private', learners: 6, hours: [8, 8] }, facts.lessons)).toMatchObject({ hourly: 54.9, total: 878.4 });
   });
 
   it('refuses a private party larger than the rule allows, and no one at all', () => {
-    expect(() => quoteLesson({ lesson: 'private', learners: 7, hours: [2] })).toThrow(RangeError);
-    expect(() => quoteLesson({ lesson: 'private', learners: 0, hours: [2] })).toThrow(RangeError);
-    expect(() => quoteLesson({ lesson: 'private', learners: 1.5, hours: [2] })).toThrow(RangeError);
+    expect(() => quoteLesson({ lesson: 'private', learners: 7, hours: [2] }, facts.lessons)).toThrow(RangeError);
+    expect(() => quoteLesson({ lesson: 'private', learners: 0, hours: [2] }, facts.lessons)).toThrow(RangeError);
+    expect(() => quoteLesson({ lesson: 'private', learners: 1.5, hours: [2] }, facts.lessons)).toThrow(RangeError);
   });
 
   it('needs a date and positive durations', () => {
-    expect(() => quoteLesson({ lesson: 'private', learners: 1, hours: [] })).toThrow(RangeError);
-    expect(() => quoteLesson({ lesson: 'private', learners: 1, hours: [2, 0] })).toThrow(RangeError);
-    expect(() => quoteLesson({ lesson: 'private', learners: 1, hours: [Number.NaN] })).toThrow(RangeError);
+    expect(() => quoteLesson({ lesson: 'private', learners: 1, hours: [] }, facts.lessons)).toThrow(RangeError);
+    expect(() => quoteLesson({ lesson: 'private', learners: 1, hours: [2, 0] }, facts.lessons)).toThrow(RangeError);
+    expect(() => quoteLesson({ lesson: 'private', learners: 1, hours: [Number.NaN] }, facts.lessons)).toThrow(RangeError);
   });
 
   it('quotes a group lesson of 4 to 8 learners by its bounds, not a made-up price', () => {
     for (const learners of [4, 5, 8]) {
-      expect(quoteLesson({ lesson: 'group', learners, hours: [2, 2] })).toEqual({ kind: 'group', learners, dates: 2, totalHours: 4, min: 4, max: 8 });
+      expect(quoteLesson({ lesson: 'group', learners, hours: [2, 2] }, facts.lessons)).toEqual({ kind: 'group', learners, dates: 2, totalHours: 4, min: 4, max: 8 });
     }
-    expect(() => quoteLesson({ lesson: 'group', learners: 3, hours: [2] })).toThrow(RangeError);
-    expect(() => quoteLesson({ lesson: 'group', learners: 9, hours: [2] })).toThrow(RangeError);
+    expect(() => quoteLesson({ lesson: 'group', learners: 3, hours: [2] }, facts.lessons)).toThrow(RangeError);
+    expect(() => quoteLesson({ lesson: 'group', learners: 9, hours: [2] }, facts.lessons)).toThrow(RangeError);
   });
 
   it('follows the facts it is given', () => {

@@ -10,6 +10,7 @@ import {
   validateSearch,
   type SearchDraft,
 } from '../../src/lessons/search';
+import { facts } from '../../src/site-facts';
 
 const resorts = [
   { id: 'astun', name: 'Astún' },
@@ -17,7 +18,7 @@ const resorts = [
   { id: 'sierra-nevada', name: 'Sierra Nevada' },
 ];
 const today = '2027-01-05';
-const context = { resorts, today };
+const context = { resorts, today, rule: facts.lessons };
 
 /** A complete, valid search, changed by `patch`. */
 function draft(patch: Partial<SearchDraft> = {}): SearchDraft {
@@ -181,20 +182,20 @@ describe('the search in the URL', () => {
 
 describe('the quote while the form is filled in', () => {
   it('shows as soon as the people, the lesson type and the durations are right, resort or not', () => {
-    const quote = draftQuote(draft({ where: '', dates: [{ day: '', time: '10:00', hours: '3' }, { day: '', time: '10:00', hours: '3' }] }));
+    const quote = draftQuote(draft({ where: '', dates: [{ day: '', time: '10:00', hours: '3' }, { day: '', time: '10:00', hours: '3' }] }), facts.lessons);
     expect(quote).toMatchObject({ kind: 'private', learners: 3, dates: 2, totalHours: 6, hourly: 39.9, total: 239.4 });
   });
 
   it('waits while one of them is wrong', () => {
-    expect(draftQuote(draft({ adults: '0', children: '0' }))).toBeNull();
-    expect(draftQuote(draft({ adults: '5', children: '2' }))).toBeNull();
-    expect(draftQuote(draft({ dates: [{ day: '2027-01-10', time: '10:00', hours: '12' }] }))).toBeNull();
-    expect(draftQuote(draft({ dates: [] }))).toBeNull();
-    expect(draftQuote(draft({ lesson: '' }))).toBeNull();
+    expect(draftQuote(draft({ adults: '0', children: '0' }), facts.lessons)).toBeNull();
+    expect(draftQuote(draft({ adults: '5', children: '2' }), facts.lessons)).toBeNull();
+    expect(draftQuote(draft({ dates: [{ day: '2027-01-10', time: '10:00', hours: '12' }] }), facts.lessons)).toBeNull();
+    expect(draftQuote(draft({ dates: [] }), facts.lessons)).toBeNull();
+    expect(draftQuote(draft({ lesson: '' }), facts.lessons)).toBeNull();
   });
 
   it('quotes a group by its bounds', () => {
-    expect(draftQuote(draft({ lesson: 'group', adults: '4', children: '1' }))).toMatchObject({ kind: 'group', learners: 5, min: 4, max: 8 });
+    expect(draftQuote(draft({ lesson: 'group', adults: '4', children: '1' }), facts.lessons)).toMatchObject({ kind: 'group', learners: 5, min: 4, max: 8 });
   });
 });
 

@@ -29,7 +29,7 @@ import {
   type SearchDraft,
   type SearchProblems,
 } from '../../lessons/search';
-import { facts } from '../../site-facts';
+import type { LessonRule } from '../../lessons/price';
 import QuoteView from './QuoteView';
 import { fill, type SearchStrings } from './text';
 
@@ -43,10 +43,11 @@ type Props = {
   resorts: SearchResort[];
   /** Where the form goes without JavaScript. */
   action: string;
+  /** `facts.lessons` of the site facts: prices, party sizes, durations. */
+  rule: LessonRule;
 };
 
 const ID = 'lp';
-const { durationHours } = facts.lessons;
 
 /** The control a problem belongs to, to show its text and to focus it. */
 function fieldOf(path: string, sameTime: boolean): string {
@@ -79,7 +80,8 @@ function nextDay(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-export default function LessonSearchForm({ strings, locale, intl, resorts, action }: Props) {
+export default function LessonSearchForm({ strings, locale, intl, resorts, action, rule }: Props) {
+  const { durationHours } = rule;
   const [draft, setDraft] = useState<SearchDraft>(() => defaultDraft(locale));
   const [sameTime, setSameTime] = useState(true);
   const [hydrated, setHydrated] = useState(false);
@@ -124,8 +126,8 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
     focusAfterRender.current = null;
   });
 
-  const check = useMemo(() => validateSearch(draft, { resorts, today: today || localToday() }), [draft, resorts, today]);
-  const quote = useMemo(() => draftQuote(draft), [draft]);
+  const check = useMemo(() => validateSearch(draft, { resorts, today: today || localToday(), rule }), [draft, resorts, today, rule]);
+  const quote = useMemo(() => draftQuote(draft, rule), [draft, rule]);
   const errors = showProblems ? problemsByField(check.problems, sameTime, strings.errors) : new Map<string, string>();
 
   function update(patch: Partial<SearchDraft>) {
@@ -363,7 +365,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
           )}
         </fieldset>
 
-        <div className="lesson-search__pair">
+        <div className="lesson-search__pair lesson-search__pair--wide">
           <Field id={`${ID}-level`} label={strings.level} error={errorOf(`${ID}-level`)}>
             <select id={`${ID}-level`} className="form-input" required {...field('level')} {...described(`${ID}-level`)}>
               <option value="">{strings.levelChoose}</option>

@@ -1,16 +1,16 @@
 /**
- * The booking box of a resort's ski or snowboard lessons page. Opened from the home page's
- * search, the page's URL carries the search: the box shows it (dates, people, lesson, level,
- * language), the same quote as the search, a Book button that hands the search to the booking
- * app when one is configured, and a way back to change it. Opened without a search (or before
- * hydration, or without JavaScript), it is the page's usual "find a lesson" box.
+ * A resort lessons page's booking box when the page was opened from the home page's search: the
+ * search (dates, people, lesson, level, language), the same quote as the search, a Book button
+ * that hands the search to the booking app when one is configured, and a way back to change it.
+ * Mounted by LessonOffer.astro's script only when the address carries a search; otherwise the box
+ * stays the page's static "find a lesson" box and none of this is downloaded.
  */
-import { useEffect, useState } from 'react';
-import { draftFromQuery, draftToQuery, hasSearch, localToday, searchQuote, validateSearch, type SearchableResort, type SearchDraft } from '../../lessons/search';
+import type { LessonRule } from '../../lessons/price';
+import { draftToQuery, localToday, searchQuote, validateSearch, type SearchableResort, type SearchDraft } from '../../lessons/search';
 import QuoteView from './QuoteView';
 import { fill, longDay, plural, type SummaryStrings } from './text';
 
-type Props = {
+export type SearchSummaryProps = {
   strings: SummaryStrings;
   locale: string;
   intl: string;
@@ -21,6 +21,10 @@ type Props = {
   homePath: string;
   /** Empty: no booking app configured, no Book button. */
   bookingAppUrl: string;
+  /** `facts.lessons` of the site facts. */
+  rule: LessonRule;
+  /** The search of the page's address, its resort and sport the page's own. */
+  draft: SearchDraft;
 };
 
 /** The booking app's address with the search in its query, plus the backend's resort id and the language. */
@@ -32,32 +36,8 @@ export function bookingUrl(base: string, query: URLSearchParams, resortUuid: str
   return url.href;
 }
 
-export default function SearchSummary({ strings, locale, intl, resort, sport, resorts, homePath, bookingAppUrl }: Props) {
-  const [draft, setDraft] = useState<SearchDraft | null>(null);
-
-  useEffect(() => {
-    const query = new URLSearchParams(window.location.search);
-    // The page's address says which resort and sport: they win over the query's.
-    if (hasSearch(query)) setDraft({ ...draftFromQuery(query, locale, resorts), where: resort.name, sport });
-  }, [locale, resorts, resort.name, sport]);
-
-  if (!draft) {
-    const { heading, text, closed, button } = strings.noSearch;
-    return (
-      <>
-        <div>
-          <h3>{heading}</h3>
-          <p>{text}</p>
-          {closed && <p>{closed}</p>}
-        </div>
-        <a className="button button--sun" href={`${homePath}#lp`}>
-          {button}
-        </a>
-      </>
-    );
-  }
-
-  const check = validateSearch(draft, { resorts, today: localToday() });
+export default function SearchSummary({ strings, locale, intl, resort, resorts, homePath, bookingAppUrl, rule, draft }: SearchSummaryProps) {
+  const check = validateSearch(draft, { resorts, today: localToday(), rule });
   const query = draftToQuery(draft, resorts);
   const people = new Intl.ListFormat(intl, { type: 'conjunction' }).format(
     [Number(draft.adults) > 0 ? plural(strings.adults, Number(draft.adults), intl) : '', Number(draft.children) > 0 ? plural(strings.children, Number(draft.children), intl) : ''].filter(Boolean),
@@ -108,7 +88,7 @@ export default function SearchSummary({ strings, locale, intl, resort, sport, re
         )}
       </div>
       <div className="search-summary__price">
-        <QuoteView quote={check.ok ? searchQuote(check.search) : null} strings={strings.quote} intl={intl} headingLevel={4} />
+        <QuoteView quote={check.ok ? searchQuote(check.search, rule) : null} strings={strings.quote} intl={intl} headingLevel={4} />
         <div className="search-summary__actions">
           {check.ok && bookingAppUrl && (
             <>

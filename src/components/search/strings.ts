@@ -96,7 +96,7 @@ export function searchStrings(locale: Locale): SearchStrings {
   };
 }
 
-export function summaryStrings(locale: Locale, sport: 'ski' | 'snowboard', resort: { name: string; closedUntil?: string | undefined }): SummaryStrings {
+export function summaryStrings(locale: Locale, sport: 'ski' | 'snowboard', resort: { name: string }): SummaryStrings {
   const t = useTranslations(locale);
   const values = { resort: resort.name };
   return {
@@ -118,12 +118,6 @@ export function summaryStrings(locale: Locale, sport: 'ski' | 'snowboard', resor
     languages: choices(t, 'search.languages', lessonLanguages),
     errors: problemTexts(locale),
     quote: quoteStrings(locale),
-    noSearch: {
-      heading: t(`resorts.lessons.${sport}.book`, values),
-      text: t('resorts.lessons.bookHow', values),
-      closed: resort.closedUntil ? t('resorts.lessons.closed', { ...values, date: resort.closedUntil }) : undefined,
-      button: t('resorts.lessons.bookButton'),
-    },
   };
 }
 

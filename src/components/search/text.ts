@@ -82,8 +82,6 @@ export type SummaryStrings = {
   languages: Record<string, string>;
   errors: Record<string, string>;
   quote: QuoteStrings;
-  /** The page's usual box when the page was opened without a search. */
-  noSearch: { heading: string; text: string; closed?: string | undefined; button: string };
 };
 
 export function fill(template: string, values: Record<string, string | number>): string {
