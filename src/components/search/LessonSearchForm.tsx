@@ -110,7 +110,6 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
     setSameTime(sharesOneTime(start.dates));
     setToday(localToday());
     setHydrated(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on hydration
   }, []);
 
   // The search lives in the URL: replaced (not pushed) as it changes, so Back leaves the page.
