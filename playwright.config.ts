@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 import { sharedFormsData } from './tests/e2e/forms-helpers';
 import { recordedChoice } from './tests/e2e/consent-helpers';
+import { fakeBackendUrl } from './tests/e2e/fake-backend-data';
 
 /** The tests run against the real server that `npm start` runs, on its own port. */
 const port = Number(process.env.TEST_PORT ?? 4329);
@@ -25,19 +26,24 @@ export default defineConfig({
     // subject, and the others test the page under it. consent.spec.ts starts with no cookie.
     storageState: recordedChoice,
   },
-  webServer: {
-    command: 'node ./server.mjs',
-    url: `http://localhost:${port}/en`,
-    env: {
-      PORT: String(port),
-      HOST: 'localhost',
-      ASTRO_TELEMETRY_DISABLED: '1',
-      FORMS_DB_PATH: forms.dbPath,
-      FORMS_UPLOAD_DIR: forms.uploadDir,
-      // Every spec posts from the same address; the limit itself is tested on a server of its own.
-      FORMS_RATE_LIMIT: '100000',
+  webServer: [
+    {
+      command: 'node ./server.mjs',
+      url: `http://localhost:${port}/en`,
+      env: {
+        PORT: String(port),
+        HOST: 'localhost',
+        ASTRO_TELEMETRY_DISABLED: '1',
+        FORMS_DB_PATH: forms.dbPath,
+        FORMS_UPLOAD_DIR: forms.uploadDir,
+        // Every spec posts from the same address; the limit itself is tested on a server of its own.
+        FORMS_RATE_LIMIT: '100000',
+      },
+      reuseExistingServer: false,
+      timeout: 30_000,
     },
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+    // The fake marketplace backend the e2e build points at (tests/e2e/e2e.env), for the resort
+    // pages' live conditions and the error toast.
+    { command: 'node tests/e2e/fake-backend.ts', url: new URL('/health', fakeBackendUrl).href, reuseExistingServer: false, timeout: 10_000 },
+  ],
 });

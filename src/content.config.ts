@@ -32,6 +32,11 @@ const resorts = defineCollection({
   schema: z
     .object({
       name: text,
+      /**
+       * The marketplace backend's id of the resort: resort pages ask the backend for its live
+       * status and snow report with it, and the Book button hands it to the booking app.
+       */
+      uuid: z.uuid(),
       country: z.string().length(2).toUpperCase(), // ISO 3166-1 alpha-2
       /** Administrative region (Aragon, Catalonia…), as each language writes it. */
       region: localized,

@@ -53,15 +53,15 @@ for (const { locale, path, figures } of [
   });
 }
 
-test('the hero’s Book lesson goes to #lp, which signposts resorts and prices without a fake form', async ({ page }) => {
+test('the hero’s Book lesson goes to #lp: the lesson search, and the resorts to browse', async ({ page }) => {
   await page.goto('/es');
   const t = useTranslations('es');
   const lp = page.locator('#lp');
   await expect(lp).toHaveCount(1);
-  await expect(lp.locator('input, select, form')).toHaveCount(0);
-  await expect(lp.getByRole('link', { name: t('home.finder.allResorts') })).toHaveAttribute('href', '/es/resorts');
-  await expect(lp.getByRole('link', { name: t('home.finder.prices') })).toHaveAttribute('href', '/es/precios');
-  await expect(lp.getByRole('link', { name: /Astún/ })).toHaveAttribute('href', '/es/resorts/astun/clases-de-esqui');
+  await expect(lp.getByRole('heading', { level: 2, name: t('pages.home.searchHeading') })).toBeVisible();
+  await expect(lp.getByRole('button', { name: t('search.submit') })).toBeVisible();
+  const browse = lp.getByRole('navigation', { name: t('search.browse') });
+  await expect(browse.getByRole('link', { name: 'Astún' })).toHaveAttribute('href', '/es/resorts/astun/clases-de-esqui');
 
   await page.locator('[data-cta=hero-book]').click();
   await expect(page).toHaveURL(/\/es#lp$/);

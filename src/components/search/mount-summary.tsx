@@ -1,0 +1,16 @@
+/**
+ * Shows the search of a resort lessons page's address in its booking box (`#your-search`), in
+ * place of the static box: loaded by LessonOffer.astro's script only when there is a search.
+ */
+import { createRoot } from 'react-dom/client';
+import { draftFromQuery } from '../../lessons/search-query';
+import SearchSummary, { type SearchSummaryProps } from './SearchSummary';
+
+export function mountSearchSummary(host: HTMLElement, query: URLSearchParams) {
+  const props = JSON.parse(host.dataset.summary ?? '{}') as Omit<SearchSummaryProps, 'draft'>;
+  // The page's address says which resort and sport: they win over the query's.
+  const draft = { ...draftFromQuery(query, props.locale, props.resorts), where: props.resort.name, sport: props.sport };
+  host.replaceChildren();
+  host.dataset.summaryShown = '';
+  createRoot(host).render(<SearchSummary {...props} draft={draft} />);
+}

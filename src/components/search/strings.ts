@@ -1,0 +1,127 @@
+/**
+ * The translated texts the search islands and the live conditions receive (namespaces `search`,
+ * `resortLive` and `toasts` of content/translations), built at build time: no i18n runtime ships
+ * to the browser. Numbers come from the site facts, written the locale's way.
+ */
+import { money } from '../../i18n/format';
+import type { Locale } from '../../i18n/locales';
+import { messages, useTranslations, type Translate } from '../../i18n/translate';
+import { laterSports, lessonLanguages, lessonSports, levels, MAX_DATES, MAX_PEOPLE_FIELD } from '../../lessons/search';
+import { facts } from '../../site-facts';
+import type { ToasterLabels } from '../../toasts/notify';
+import type { Plural, QuoteStrings, SearchStrings, SummaryStrings } from './text';
+
+/** Runtime placeholders stay for the island to fill (`{{n}}`, `{{price}}`…). */
+const keep = (...names: string[]) => Object.fromEntries(names.map((name) => [name, `{{${name}}}`]));
+
+const pluralOf = (t: Translate, key: string): Plural => ({ one: t(`${key}.one`, keep('n')), other: t(`${key}.other`, keep('n')) });
+
+const choices = <K extends string>(t: Translate, key: string, values: readonly K[], extra: Record<string, string | number> = {}) =>
+  Object.fromEntries(values.map((value) => [value, t(`${key}.${value}`, extra)])) as Record<K, string>;
+
+/** Values the problem texts may use: the rule's bounds. */
+function ruleValues() {
+  const { lessons } = facts;
+  return {
+    min: lessons.durationHours.min,
+    max: lessons.durationHours.max,
+    groupMin: lessons.group.min,
+    groupMax: lessons.group.max,
+    privateMax: lessons.maxPrivateGroup,
+    maxDates: MAX_DATES,
+    maxPeople: MAX_PEOPLE_FIELD,
+  };
+}
+
+/** Every problem code (from the English file, which has them all) → its text in `locale`. */
+export function problemTexts(locale: Locale): Record<string, string> {
+  const t = useTranslations(locale);
+  const fields = messages.en.search.errors as Record<string, Record<string, string>>;
+  return Object.fromEntries(
+    Object.entries(fields).flatMap(([field, codes]) => Object.keys(codes).map((problem) => [`${field}.${problem}`, t(`search.errors.${field}.${problem}`, ruleValues())])),
+  );
+}
+
+export function quoteStrings(locale: Locale): QuoteStrings {
+  const t = useTranslations(locale);
+  const { lessons } = facts;
+  return {
+    heading: t('search.quote.heading'),
+    hourly: t('search.quote.hourly', keep('price', 'learners')),
+    times: t('search.quote.times', keep('hours', 'dates')),
+    total: t('search.quote.total'),
+    rule: t('search.quote.rule', { price: money(lessons.privateHourly, locale), extra: money(lessons.extraPersonHourly, locale) }),
+    groupTitle: t('search.quote.groupTitle', keep('learners')),
+    groupRule: t('search.quote.groupRule', { min: lessons.group.min, max: lessons.group.max }),
+    pending: t('search.quote.pending'),
+    learners: pluralOf(t, 'search.quote.learners'),
+    hours: pluralOf(t, 'search.quote.hours'),
+    dates: pluralOf(t, 'search.quote.dates'),
+  };
+}
+
+export function searchStrings(locale: Locale): SearchStrings {
+  const t = useTranslations(locale);
+  const { lessons } = facts;
+  return {
+    where: t('search.where'),
+    whereHint: t('search.whereHint'),
+    sport: t('search.sport'),
+    sportsLater: t('search.sportsLater'),
+    sports: choices(t, 'search.sports', [...lessonSports, ...laterSports]),
+    dates: t('search.dates'),
+    sameTime: t('search.sameTime'),
+    date: t('search.date', keep('n')),
+    time: t('search.time'),
+    hours: t('search.hours'),
+    ofDate: t('search.ofDate', keep('n')),
+    hoursHint: t('search.hoursHint', { min: lessons.durationHours.min, max: lessons.durationHours.max }),
+    addDate: t('search.addDate'),
+    removeDate: t('search.removeDate', keep('n')),
+    people: t('search.people'),
+    adults: t('search.adults'),
+    children: t('search.children'),
+    lesson: t('search.lesson'),
+    lessons: choices(t, 'search.lessons', ['private', 'group']),
+    lessonHints: choices(t, 'search.lessonHints', ['private', 'group'], { privateMax: lessons.maxPrivateGroup, groupMin: lessons.group.min, groupMax: lessons.group.max }),
+    level: t('search.level'),
+    levelChoose: t('search.levelChoose'),
+    levels: choices(t, 'search.levels', levels),
+    language: t('search.language'),
+    languages: choices(t, 'search.languages', lessonLanguages),
+    submit: t('search.submit'),
+    errorSummary: t('search.errorSummary'),
+    errors: problemTexts(locale),
+    quote: quoteStrings(locale),
+  };
+}
+
+export function summaryStrings(locale: Locale, sport: 'ski' | 'snowboard', resort: { name: string }): SummaryStrings {
+  const t = useTranslations(locale);
+  const values = { resort: resort.name };
+  return {
+    title: t(`search.summary.title.${sport}`, values),
+    dates: t('search.summary.dates'),
+    dateLine: t('search.summary.dateLine', keep('date', 'time', 'hours')),
+    people: t('search.people'),
+    adults: pluralOf(t, 'search.summary.adults'),
+    children: pluralOf(t, 'search.summary.children'),
+    lesson: t('search.lesson'),
+    level: t('search.level'),
+    language: t('search.language'),
+    book: t('search.summary.book'),
+    bookHint: t('search.summary.bookHint'),
+    change: t('search.summary.change'),
+    invalid: t('search.summary.invalid'),
+    lessons: choices(t, 'search.lessons', ['private', 'group']),
+    levels: choices(t, 'search.levels', levels),
+    languages: choices(t, 'search.languages', lessonLanguages),
+    errors: problemTexts(locale),
+    quote: quoteStrings(locale),
+  };
+}
+
+export function toasterLabels(locale: Locale): ToasterLabels {
+  const t = useTranslations(locale);
+  return { region: t('toasts.region'), close: t('toasts.close') };
+}

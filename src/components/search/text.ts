@@ -1,0 +1,106 @@
+/**
+ * The search islands' texts, as they receive them (translated at build time, see strings.ts), and
+ * the little they do with them in the browser: fill in a `{{placeholder}}`, pick a plural form,
+ * write money and dates the locale's way (Intl, with the locale's regional tag).
+ */
+/** A text with a singular and a plural form: `{ one: '{{n}} learner', other: '{{n}} learners' }`. */
+export type Plural = { one: string; other: string };
+
+export type QuoteStrings = {
+  heading: string;
+  /** `{{price}} per hour for {{learners}}` */
+  hourly: string;
+  /** `× {{hours}}, {{dates}}` */
+  times: string;
+  total: string;
+  /** The rule in words: `{{price}} per hour … {{extra}} … each extra learner.` (filled in at build time) */
+  rule: string;
+  /** `Group lesson for {{learners}}` */
+  groupTitle: string;
+  /** Groups' bounds and when they run (filled in at build time). */
+  groupRule: string;
+  pending: string;
+  learners: Plural;
+  hours: Plural;
+  dates: Plural;
+};
+
+export type SearchStrings = {
+  where: string;
+  whereHint: string;
+  sport: string;
+  sportsLater: string;
+  sports: Record<string, string>;
+  dates: string;
+  sameTime: string;
+  /** `Date {{n}}` */
+  date: string;
+  time: string;
+  hours: string;
+  /** `, date {{n}}`: read after a date's own time and duration labels, not shown. */
+  ofDate: string;
+  hoursHint: string;
+  addDate: string;
+  /** `Remove date {{n}}` */
+  removeDate: string;
+  people: string;
+  adults: string;
+  children: string;
+  lesson: string;
+  lessons: Record<string, string>;
+  lessonHints: Record<string, string>;
+  level: string;
+  levelChoose: string;
+  levels: Record<string, string>;
+  language: string;
+  languages: Record<string, string>;
+  submit: string;
+  errorSummary: string;
+  /** Problem code (`where.notFound`) → text. */
+  errors: Record<string, string>;
+  quote: QuoteStrings;
+};
+
+export type SummaryStrings = {
+  /** `Your ski lessons in {{resort}}`, filled in for the page's resort. */
+  title: string;
+  dates: string;
+  /** `{{date}} at {{time}}, {{hours}}` */
+  dateLine: string;
+  people: string;
+  adults: Plural;
+  children: Plural;
+  lesson: string;
+  level: string;
+  language: string;
+  book: string;
+  bookHint: string;
+  change: string;
+  invalid: string;
+  lessons: Record<string, string>;
+  levels: Record<string, string>;
+  languages: Record<string, string>;
+  errors: Record<string, string>;
+  quote: QuoteStrings;
+};
+
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+}
+
+/** `plural({ one: '{{n}} learner', other: '{{n}} learners' }, 2, 'en-GB')` → `2 learners`. */
+export function plural(forms: Plural, n: number, intl: string): string {
+  const form = new Intl.PluralRules(intl).select(n) === 'one' ? forms.one : forms.other;
+  return fill(form, { n: new Intl.NumberFormat(intl).format(n) });
+}
+
+/** As `money` in src/i18n/format.ts: whole euros without cents, others with two decimals. */
+export function money(amount: number, intl: string): string {
+  const decimals = Number.isInteger(amount) ? 0 : 2;
+  return new Intl.NumberFormat(intl, { style: 'currency', currency: 'EUR', minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(amount);
+}
+
+/** A search's day (`2027-01-10`) with its weekday: `Sunday 10 January 2027`. Calendar days, so UTC. */
+export function longDay(day: string, intl: string): string {
+  return new Intl.DateTimeFormat(intl, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}

@@ -1,0 +1,55 @@
+/**
+ * What the fake marketplace backend (fake-backend.ts) answers, shared with the specs that check
+ * the page shows it. Test-only: nothing here ships.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** The backend the e2e build is configured with (tests/e2e/e2e.env), where the fake listens. */
+function configuredBackend(): URL {
+  const env = readFileSync(new URL('./e2e.env', import.meta.url), 'utf8');
+  const value = /^BACKEND_GRAPHQL_URL=(.+)$/m.exec(env)?.[1]?.trim();
+  return new URL(process.env.BACKEND_GRAPHQL_URL || value || 'http://localhost:4398/graphql');
+}
+export const fakeBackendUrl = configuredBackend();
+
+/** Each resort's backend uuid, by resort id, read from its content file. */
+export const resortUuids: Record<string, string> = Object.fromEntries(
+  readdirSync(new URL('../../content/resorts/', import.meta.url))
+    .filter((name) => name.endsWith('.yaml'))
+    .map((name) => [name.slice(0, -'.yaml'.length), /^uuid: (\S+)/m.exec(readFileSync(new URL(`../../content/resorts/${name}`, import.meta.url), 'utf8'))?.[1] ?? '']),
+);
+
+/** The live conditions the fake gives every resort it knows (values no content file uses). */
+export const liveConditions = {
+  status: 'open',
+  snowReport: { baseCm: 123, summitCm: 234, lastSnowfall: '2027-01-04', updatedAt: '2027-01-05T07:30:00Z' },
+} as const;
+
+/**
+ * How the fake answers, chosen per request by `?scenario=` on the endpoint's URL (tests reroute
+ * the page's request with `page.route`), so tests running in parallel do not interfere. Without
+ * one it answers as a working backend would.
+ */
+export const scenarios = {
+  /** Default: the resort's live conditions; an unknown uuid gets the backend's own error. */
+  live: 'live',
+  /** A GraphQL error that shows the error toast. */
+  error: 'error',
+  /** "Not Authorized": silent (any letter case). */
+  notAuthorized: 'not-authorized',
+  /** "Error Getting resort for uuid": silent. */
+  unknownResort: 'unknown-resort',
+  /** The live conditions, after `delay` ms (default 1500). */
+  slow: 'slow',
+  /** The connection closes without an answer. */
+  hangUp: 'hang-up',
+} as const;
+
+export const toastErrorMessage = 'Resort service unavailable';
+
+/** The endpoint's URL for a scenario, to reroute the page's request to. */
+export function scenarioUrl(scenario: string, params: Record<string, string> = {}): string {
+  const url = new URL(fakeBackendUrl);
+  url.search = new URLSearchParams({ scenario, ...params }).toString();
+  return url.href;
+}

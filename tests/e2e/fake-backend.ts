@@ -1,0 +1,68 @@
+/**
+ * A fake of the marketplace's GraphQL backend for the end-to-end tests (never deployed): the
+ * `ResortConditions` operation the resort pages make, answered per scenario (see
+ * fake-backend-data.ts). Playwright starts it beside the site (playwright.config.ts); it listens
+ * where tests/e2e/e2e.env points the e2e build's BACKEND_GRAPHQL_URL.
+ *
+ *   node tests/e2e/fake-backend.ts
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fakeBackendUrl, liveConditions, resortUuids, scenarios, toastErrorMessage } from './fake-backend-data.ts';
+
+const known = new Set(Object.values(resortUuids));
+const cors = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type, Authorization',
+  'Access-Control-Max-Age': '600',
+};
+
+function send(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { ...cors, 'Content-Type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+async function readJson(request: IncomingMessage): Promise<{ operationName?: string; variables?: { uuid?: string } } | undefined> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+const graphqlError = (message: string) => ({ errors: [{ message, path: ['resort'] }], data: null });
+
+const server = createServer(async (request, response) => {
+  const url = new URL(request.url ?? '/', fakeBackendUrl);
+  if (request.method === 'OPTIONS') {
+    response.writeHead(204, cors);
+    return response.end();
+  }
+  if (request.method === 'GET' && url.pathname === '/health') return send(response, 200, { ok: true });
+  if (request.method !== 'POST' || url.pathname !== fakeBackendUrl.pathname) return send(response, 404, graphqlError('Not found'));
+
+  const body = await readJson(request);
+  if (body?.operationName !== 'ResortConditions') return send(response, 400, graphqlError(`Unknown operation ${body?.operationName}`));
+  const uuid = body.variables?.uuid ?? '';
+
+  switch (url.searchParams.get('scenario') ?? scenarios.live) {
+    case scenarios.error:
+      return send(response, 200, graphqlError(toastErrorMessage));
+    case scenarios.notAuthorized:
+      return send(response, 200, graphqlError('Not Authorized'));
+    case scenarios.unknownResort:
+      return send(response, 200, graphqlError('Error Getting resort for uuid'));
+    case scenarios.hangUp:
+      return request.socket.destroy();
+    case scenarios.slow:
+      await new Promise((resolve) => setTimeout(resolve, Number(url.searchParams.get('delay') ?? 1500)));
+      break;
+  }
+  if (!known.has(uuid)) return send(response, 200, graphqlError('Error Getting resort for uuid'));
+  return send(response, 200, { data: { resort: { uuid, ...liveConditions } } });
+});
+
+server.listen(Number(fakeBackendUrl.port), fakeBackendUrl.hostname, () => console.log(`Fake backend on ${fakeBackendUrl.href}`));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));

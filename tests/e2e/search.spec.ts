@@ -1,0 +1,265 @@
+/**
+ * The lesson search at the home page's #lp, as a visitor uses it: filled in at phone and desktop
+ * widths through to the resort's lessons page with the same quote and the Book hand-over, the
+ * problems it explains in the visitor's language, the URL that carries the search (shared links,
+ * Back), the keyboard, no JavaScript, and axe on every state.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { resortUuids } from './fake-backend-data';
+import { hydrated, useTranslations } from './site';
+
+/** A day from today, `YYYY-MM-DD` in the local calendar (the browser's and the tests'). */
+function day(offset: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + offset);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+async function openSearch(page: Page, path: string) {
+  await page.goto(`${path}#lp`);
+  await page.locator(hydrated('LessonSearchForm')).waitFor({ state: 'attached' });
+}
+
+async function expectNoViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${v.help})`))).toEqual([]);
+}
+
+const field = (page: Page, id: string) => page.locator(`#lp-${id}`);
+const quote = (page: Page) => page.locator('#lp .quote');
+/** The text shown under a field for its problem. */
+const problem = (page: Page, id: string) => page.locator(`#lp-${id}-error`);
+
+for (const width of [390, 1280]) {
+  test(`a search at ${width} px goes to the resort’s lessons page with the same quote, and Back brings it back`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+    const t = useTranslations('en');
+    await openSearch(page, '/en');
+
+    await field(page, 'where').fill('astun');
+    await field(page, 'sport').selectOption('snowboard');
+    await field(page, 'date-0').fill(day(10));
+    await page.getByRole('button', { name: t('search.addDate') }).click();
+    // The new date is the day after the last one, and has the focus.
+    await expect(field(page, 'date-1')).toBeFocused();
+    await expect(field(page, 'date-1')).toHaveValue(day(11));
+    await page.getByLabel(t('search.sameTime')).uncheck();
+    await field(page, 'time-1').fill('14:00');
+    await field(page, 'hours-1').fill('3');
+    await field(page, 'adults').fill('2');
+    await field(page, 'children').fill('1');
+    await field(page, 'level').selectOption('intermediate');
+    await field(page, 'language').selectOption('french');
+
+    // 29.90 + 2 × 5 = 39.90 an hour for three learners, over 2 + 3 hours.
+    await expect(quote(page)).toContainText('€39.90 per hour for 3 learners');
+    await expect(quote(page)).toContainText('× 5 hours over 2 dates');
+    await expect(quote(page).locator('[data-quote-total]')).toHaveText('€199.50');
+    // The search is in the address already, ready to share.
+    await expect(page).toHaveURL(/\?where=astun&sport=snowboard&date=.*#lp$/);
+
+    await page.getByRole('button', { name: t('search.submit') }).click();
+    await expect(page).toHaveURL(/\/en\/resorts\/astun\/snowboard-lessons\?where=astun&.*#your-search$/);
+    const summary = page.locator('#your-search');
+    await expect(summary.getByRole('heading', { name: 'Your snowboard lessons in Astún' })).toBeVisible();
+    for (const text of ['2 adults and 1 child', 'Private lesson', 'Intermediate', 'French', 'at 14:00, 3 hours']) await expect(summary).toContainText(text);
+    await expect(summary.locator('[data-quote-total]')).toHaveText('€199.50');
+
+    // Book hands the whole search to the booking app of the e2e configuration.
+    const book = new URL((await summary.getByRole('link', { name: t('search.summary.book') }).getAttribute('href'))!);
+    expect(book.origin + book.pathname).toBe('https://booking.example.test/search');
+    expect(Object.fromEntries(['where', 'sport', 'adults', 'children', 'lesson', 'level', 'language', 'resortUuid', 'locale'].map((k) => [k, book.searchParams.get(k)]))).toEqual({
+      where: 'astun',
+      sport: 'snowboard',
+      adults: '2',
+      children: '1',
+      lesson: 'private',
+      level: 'intermediate',
+      language: 'french',
+      resortUuid: resortUuids.astun,
+      locale: 'en',
+    });
+    expect(book.searchParams.getAll('date')).toEqual([day(10), day(11)]);
+    expect(book.searchParams.getAll('time')).toEqual(['10:00', '14:00']);
+    expect(book.searchParams.getAll('hours')).toEqual(['2', '3']);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/en\?where=astun.*#lp$/);
+    await page.locator(hydrated('LessonSearchForm')).waitFor({ state: 'attached' });
+    await expect(field(page, 'where')).toHaveValue('Astún');
+    await expect(field(page, 'sport')).toHaveValue('snowboard');
+    await expect(field(page, 'date-1')).toHaveValue(day(11));
+    await expect(field(page, 'time-1')).toHaveValue('14:00');
+    await expect(field(page, 'level')).toHaveValue('intermediate');
+    await expect(quote(page).locator('[data-quote-total]')).toHaveText('€199.50');
+  });
+}
+
+test.describe('problems, in the visitor’s language', () => {
+  test('an empty search says what is missing, the summary shrinks as it is fixed (fr)', async ({ page }) => {
+    const t = useTranslations('fr');
+    await openSearch(page, '/fr');
+    await page.getByRole('button', { name: t('search.submit') }).click();
+
+    const summary = page.getByRole('alert');
+    await expect(summary).toContainText(t('search.errorSummary'));
+    await expect(summary.getByRole('link')).toHaveText(['Choisissez une station', 'Choisissez une date', 'Choisissez votre niveau']);
+    await expect(field(page, 'where')).toBeFocused();
+    await expect(field(page, 'where')).toHaveAttribute('aria-invalid', 'true');
+    await expect(field(page, 'where')).toHaveAttribute('aria-describedby', /lp-where-error/);
+    expect(new URL(page.url()).pathname).toBe('/fr'); // the visitor stays on the search
+
+    await field(page, 'where').fill('Chamonix');
+    await expect(problem(page, 'where')).toHaveText('lieu introuvable');
+    await field(page, 'where').fill('Sierra Nevada');
+    await expect(problem(page, 'where')).toHaveCount(0);
+    await expect(summary.getByRole('link')).toHaveText(['Choisissez une date', 'Choisissez votre niveau']);
+
+    await field(page, 'date-0').fill(day(-1));
+    await expect(problem(page, 'date-0')).toHaveText('Cette date est passée\u202f: choisissez aujourd’hui ou un jour suivant');
+    await field(page, 'date-0').fill(day(0)); // today is fine
+    await expect(problem(page, 'date-0')).toHaveCount(0);
+
+    await field(page, 'hours').fill('9');
+    await expect(problem(page, 'hours')).toHaveText('Un cours dure de 1 à 8 heures');
+    await expect(quote(page)).toContainText(t('search.quote.pending'));
+    await field(page, 'hours').fill('1');
+
+    await field(page, 'adults').fill('0');
+    await expect(problem(page, 'adults')).toHaveText('Ajoutez au moins un adulte ou un enfant');
+    await field(page, 'adults').fill('7');
+    await expect(problem(page, 'adults')).toHaveText('Un cours particulier accueille jusqu’à 6 élèves\u202f: au-delà, choisissez un cours collectif');
+    await page.getByLabel(t('search.lessons.group')).check();
+    await expect(problem(page, 'adults')).toHaveCount(0);
+    await field(page, 'adults').fill('9');
+    await expect(problem(page, 'adults')).toHaveText('Un cours collectif accueille au plus 8 élèves');
+    await field(page, 'adults').fill('2');
+    await expect(problem(page, 'adults')).toHaveText('Un cours collectif demande au moins 4 élèves');
+    await field(page, 'children').fill('2');
+    await expect(problem(page, 'adults')).toHaveCount(0);
+    // A group's quote gives its bounds and when it runs, not a price.
+    await expect(quote(page)).toContainText('Cours collectif pour 4 élèves');
+    await expect(quote(page).locator('[data-group-rule]')).toHaveText(t('search.quote.groupRule', { min: 4, max: 8 }));
+    await expect(quote(page).locator('[data-quote-total]')).toHaveCount(0);
+
+    await field(page, 'level').selectOption('new');
+    await expect(summary).toHaveCount(0);
+    await page.getByRole('button', { name: t('search.submit') }).click();
+    await expect(page).toHaveURL(/\/fr\/resorts\/sierra-nevada\/cours-de-ski\?.*#your-search$/);
+  });
+
+  test('a shared link with an unknown place or sport says so on arrival (en, es)', async ({ page }) => {
+    await openSearch(page, `/en?where=chamonix&sport=surf&date=${day(3)}&level=new`);
+    await expect(problem(page, 'where')).toHaveText('location not found');
+    await expect(problem(page, 'sport')).toHaveText('sport not found');
+    await expect(field(page, 'where')).toHaveValue('chamonix');
+
+    await openSearch(page, `/es?where=astun&sport=golf&date=${day(3)}&level=new`);
+    await expect(problem(page, 'where')).toHaveCount(0);
+    await expect(field(page, 'where')).toHaveValue('Astún');
+    await expect(problem(page, 'sport')).toHaveText('deporte no encontrado');
+  });
+});
+
+test('the quote follows the rule for 1 to 6 learners and writes money the locale’s way (es)', async ({ page }) => {
+  await openSearch(page, '/es');
+  const total = quote(page).locator('[data-quote-total]');
+  await expect(quote(page).locator('[aria-live=polite]')).toHaveCount(1);
+  await expect(total).toHaveText('59,80\u00a0€'); // one adult, the first state: 2 hours
+  await field(page, 'hours').fill('1');
+  for (const [learners, price] of [
+    [1, '29,90\u00a0€'],
+    [2, '34,90\u00a0€'],
+    [3, '39,90\u00a0€'],
+    [4, '44,90\u00a0€'],
+    [5, '49,90\u00a0€'],
+    [6, '54,90\u00a0€'],
+  ] as const) {
+    await field(page, 'adults').fill(String(learners));
+    await expect(total).toHaveText(price);
+  }
+  await page.getByRole('button', { name: 'Añadir una fecha' }).click();
+  await page.getByRole('button', { name: 'Añadir una fecha' }).click();
+  await expect(quote(page)).toContainText('× 3 horas en 3 fechas');
+  await expect(total).toHaveText('164,70\u00a0€');
+});
+
+test('dates are added, edited and removed with the keyboard, the focus kept in the list', async ({ page }) => {
+  const t = useTranslations('en');
+  await openSearch(page, '/en');
+  await field(page, 'date-0').fill(day(4));
+  await page.getByRole('button', { name: t('search.addDate') }).focus();
+  await page.keyboard.press('Enter');
+  await expect(field(page, 'date-1')).toBeFocused();
+  await page.getByRole('button', { name: 'Remove date 1' }).focus();
+  await page.keyboard.press('Space');
+  // The second date took the first one's place, and the focus.
+  await expect(page.locator('[data-date-row]')).toHaveCount(1);
+  await expect(field(page, 'date-0')).toHaveValue(day(5));
+  await expect(field(page, 'date-0')).toBeFocused();
+  await page.getByRole('button', { name: 'Remove date 1' }).click();
+  await expect(page.getByRole('button', { name: t('search.addDate') })).toBeFocused();
+  await expect(page.locator('[data-date-row]')).toHaveCount(0);
+  await page.getByRole('button', { name: t('search.submit') }).click();
+  await expect(page.getByRole('alert')).toContainText('Add at least one date');
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the form still takes the visitor to the resort’s lessons page', async ({ page }) => {
+    await page.goto('/en#lp');
+    await field(page, 'where').fill('Baqueira Beret');
+    await field(page, 'sport').selectOption('snowboard');
+    await field(page, 'date-0').fill(day(6));
+    await field(page, 'level').selectOption('advanced');
+    await page.getByRole('button', { name: 'Find lessons' }).click();
+    await expect(page).toHaveURL(/\/en\/resorts\/baqueira-beret\/snowboard-lessons\?where=baqueira-beret&sport=snowboard&date=.*&level=advanced.*#your-search$/);
+    await expect(page.locator('h1')).toHaveText('Snowboard lessons in Baqueira-Beret');
+  });
+
+  test('a place it cannot find leads to the resorts to pick from', async ({ page }) => {
+    await page.goto('/fr#lp');
+    await field(page, 'where').fill('Chamonix');
+    await field(page, 'date-0').fill(day(6));
+    await field(page, 'level').selectOption('new');
+    await page.getByRole('button', { name: 'Trouver un cours' }).click();
+    await expect(page).toHaveURL(/\/fr\/resorts$/);
+  });
+});
+
+test.describe('axe', () => {
+  for (const width of [390, 1280]) {
+    test(`the search with its problems and with a quote, and the resort page it leads to (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await openSearch(page, '/fr');
+      await page.getByRole('button', { name: 'Trouver un cours' }).click();
+      await field(page, 'where').fill('Atlantis');
+      await expectNoViolations(page);
+
+      await field(page, 'where').fill('La Molina');
+      await field(page, 'date-0').fill(day(2));
+      await page.getByRole('button', { name: 'Ajouter une date' }).click();
+      await page.getByLabel('Même horaire pour toutes les dates').uncheck();
+      await field(page, 'level').selectOption('new');
+      await expect(quote(page).locator('[data-quote-total]')).toBeVisible();
+      await expectNoViolations(page);
+
+      await page.getByRole('button', { name: 'Trouver un cours' }).click();
+      await expect(page.locator('[data-search-summary=valid]')).toBeVisible();
+      await expectNoViolations(page);
+    });
+  }
+
+  test('a resort page opened with a search that needs a change', async ({ page }) => {
+    await page.goto(`/en/resorts/masella/ski-lessons?where=masella&sport=ski&date=${day(-3)}&adults=9&lesson=private&level=new#your-search`);
+    const summary = page.locator('[data-search-summary=invalid]');
+    await expect(summary).toContainText('This date has passed: choose today or a later day');
+    await expect(summary).toContainText('A private lesson takes up to 6 learners: choose a group lesson for more');
+    await expect(page.locator('#your-search [data-book]')).toHaveCount(0);
+    await expect(page.locator('#your-search').getByRole('link', { name: 'Change your search' })).toHaveAttribute('href', /^\/en\?where=masella&.*#lp$/);
+    await expectNoViolations(page);
+  });
+});
