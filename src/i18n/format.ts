@@ -63,6 +63,11 @@ export function day(date: Date | string, locale: Locale | string): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).format(calendarDay(date));
 }
 
+/** With the weekday, for a lesson's date: `Sunday 10 January 2027`, `dimanche 10 janvier 2027`. */
+export function fullDay(date: Date | string, locale: Locale | string): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'full', timeZone: 'UTC' }).format(calendarDay(date));
+}
+
 /** `5 December 2026 – 11 April 2027`, shortened by Intl where the month or year repeats. */
 export function dayRange(from: Date, to: Date, locale: Locale | string): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeZone: 'UTC' }).formatRange(from, to);

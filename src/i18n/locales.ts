@@ -1,5 +1,3 @@
-import Negotiator from 'negotiator';
-
 /**
  * The site's locales. Every locale has routes; `selectable` puts it in the language menu and the
  * `/` redirect, `indexed` puts it in hreflang and the sitemap (and drops `noindex`).
@@ -37,13 +35,4 @@ export const indexedLocales = allLocales.filter((l) => locales[l].indexed);
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && Object.hasOwn(locales, value);
-}
-
-/**
- * The best selectable locale for an Accept-Language header ("fr-CH, fr;q=0.9, en;q=0.8" → fr),
- * by the quality values and specificity rules of HTTP; the default when none matches.
- */
-export function negotiateLocale(acceptLanguage: string | null | undefined): Locale {
-  const negotiator = new Negotiator({ headers: { 'accept-language': acceptLanguage || '*' } });
-  return (negotiator.language([...selectableLocales]) as Locale | undefined) ?? defaultLocale;
 }

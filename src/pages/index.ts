@@ -3,7 +3,7 @@
  * browser's Accept-Language and the selectable locales, English otherwise.
  */
 import type { APIRoute } from 'astro';
-import { negotiateLocale } from '../i18n/locales';
+import { negotiateLocale } from '../i18n/negotiate';
 import { pathTo } from '../i18n/routes';
 
 export const prerender = false;

@@ -32,7 +32,8 @@ export const TOAST_DURATION_MS = 5000;
 let toaster: Promise<(message: ToastMessage) => void> | undefined;
 
 /** Shows a toast, mounting the page's one toaster first if need be (with the first caller's labels). */
-export function notify(message: ToastMessage, labels: ToasterLabels): Promise<void> {
+export async function notify(message: ToastMessage, labels: ToasterLabels): Promise<void> {
   toaster ??= import('./toaster').then(({ mountToaster }) => mountToaster(labels));
-  return toaster.then((show) => show(message));
+  const show = await toaster;
+  show(message);
 }

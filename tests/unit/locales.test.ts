@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { indexedLocales, locales, negotiateLocale, selectableLocales } from '../../src/i18n/locales';
+import { indexedLocales, locales, selectableLocales } from '../../src/i18n/locales';
+import { negotiateLocale } from '../../src/i18n/negotiate';
 
 describe('locales', () => {
   it('offers English, Spanish and French; Portuguese has routes but is neither selectable nor indexed', () => {

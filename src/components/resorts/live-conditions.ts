@@ -6,6 +6,7 @@
  * page keeps its built values and says nothing; a GraphQL error the spec does not silence shows
  * the error toast.
  */
+import { day, length, moment } from '../../i18n/format';
 import { errorToastMessage, graphqlRequest } from '../../graphql/client';
 import { readResortConditions, resortConditionsOperation, type ResortConditions } from '../../graphql/resort-conditions';
 import { notify, type ToasterLabels } from '../../toasts/notify';
@@ -42,12 +43,6 @@ export async function startLiveConditions(host: HTMLElement): Promise<void> {
   say('live', strings.live);
 }
 
-// As src/i18n/format.ts writes them at build time (same Intl options). Not imported from there:
-// it pulls the server's Accept-Language negotiation into the browser bundle.
-const centimetres = (value: number, intl: string) => new Intl.NumberFormat(intl, { style: 'unit', unit: 'centimeter' }).format(value);
-const calendarDay = (day: string, intl: string) => new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
-/** Every resort is in Spain so far, as format.ts's `moment` assumes. */
-const momentAtResort = (date: Date, intl: string) => new Intl.DateTimeFormat(intl, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Madrid' }).format(date);
 
 /** Puts live values in place of the built ones, leaving alone whatever the answer did not give. */
 export function showConditions(root: ParentNode, { status, snow }: ResortConditions, strings: LiveStrings, intl: string) {
@@ -66,10 +61,10 @@ export function showConditions(root: ParentNode, { status, snow }: ResortConditi
       if (attribute) element.setAttribute(...attribute);
     }
   };
-  if (snow.baseCm !== undefined) set('[data-snow-base]', centimetres(snow.baseCm, intl), ['data-snow-base', String(snow.baseCm)]);
-  if (snow.summitCm !== undefined) set('[data-snow-summit]', centimetres(snow.summitCm, intl), ['data-snow-summit', String(snow.summitCm)]);
-  if (snow.lastSnowfall) set('[data-snow-last-snowfall] time', calendarDay(snow.lastSnowfall, intl), ['datetime', snow.lastSnowfall]);
-  if (snow.updatedAt) set('[data-snow-updated] time', momentAtResort(new Date(snow.updatedAt), intl), ['datetime', new Date(snow.updatedAt).toISOString()]);
+  if (snow.baseCm !== undefined) set('[data-snow-base]', length(snow.baseCm, 'centimeter', intl), ['data-snow-base', String(snow.baseCm)]);
+  if (snow.summitCm !== undefined) set('[data-snow-summit]', length(snow.summitCm, 'centimeter', intl), ['data-snow-summit', String(snow.summitCm)]);
+  if (snow.lastSnowfall) set('[data-snow-last-snowfall] time', day(snow.lastSnowfall, intl), ['datetime', snow.lastSnowfall]);
+  if (snow.updatedAt) set('[data-snow-updated] time', moment(new Date(snow.updatedAt), intl), ['datetime', new Date(snow.updatedAt).toISOString()]);
   // The figures are the resort's own now, no longer the built sample.
   for (const note of root.querySelectorAll<HTMLElement>('[data-snow-sample]')) note.hidden = true;
 }

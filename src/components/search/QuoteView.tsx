@@ -1,5 +1,6 @@
 import type { Quote } from '../../lessons/price';
-import { fill, money, plural, type QuoteStrings } from './text';
+import { money } from '../../i18n/format';
+import { fill, plural, type QuoteStrings } from './text';
 
 type Props = { quote: Quote | null; strings: QuoteStrings; intl: string; headingLevel?: 2 | 3 | 4 };
 

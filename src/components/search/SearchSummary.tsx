@@ -8,7 +8,8 @@
 import type { LessonRule } from '../../lessons/price';
 import { draftToQuery, localToday, searchQuote, validateSearch, type SearchableResort, type SearchDraft } from '../../lessons/search';
 import QuoteView from './QuoteView';
-import { fill, longDay, plural, type SummaryStrings } from './text';
+import { fullDay } from '../../i18n/format';
+import { fill, plural, type SummaryStrings } from './text';
 
 export type SearchSummaryProps = {
   strings: SummaryStrings;
@@ -54,7 +55,7 @@ export default function SearchSummary({ strings, locale, intl, resort, resorts, 
             <dd>
               <ul>
                 {draft.dates.map((date, index) => (
-                  <li key={index}>{fill(strings.dateLine, { date: /^\d{4}-\d{2}-\d{2}$/.test(date.day) ? longDay(date.day, intl) : date.day || '—', time: date.time, hours: plural(hours, Number(date.hours) || 0, intl) })}</li>
+                  <li key={index}>{fill(strings.dateLine, { date: /^\d{4}-\d{2}-\d{2}$/.test(date.day) ? fullDay(date.day, intl) : date.day || '—', time: date.time, hours: plural(hours, Number(date.hours) || 0, intl) })}</li>
                 ))}
               </ul>
             </dd>

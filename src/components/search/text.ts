@@ -1,8 +1,10 @@
 /**
  * The search islands' texts, as they receive them (translated at build time, see strings.ts), and
- * the little they do with them in the browser: fill in a `{{placeholder}}`, pick a plural form,
- * write money and dates the locale's way (Intl, with the locale's regional tag).
+ * the little they do with them in the browser: fill in a `{{placeholder}}` and pick a plural form.
+ * Money and dates are written by src/i18n/format.ts, as on the built pages.
  */
+import { count } from '../../i18n/format';
+
 /** A text with a singular and a plural form: `{ one: '{{n}} learner', other: '{{n}} learners' }`. */
 export type Plural = { one: string; other: string };
 
@@ -91,16 +93,5 @@ export function fill(template: string, values: Record<string, string | number>):
 /** `plural({ one: '{{n}} learner', other: '{{n}} learners' }, 2, 'en-GB')` → `2 learners`. */
 export function plural(forms: Plural, n: number, intl: string): string {
   const form = new Intl.PluralRules(intl).select(n) === 'one' ? forms.one : forms.other;
-  return fill(form, { n: new Intl.NumberFormat(intl).format(n) });
-}
-
-/** As `money` in src/i18n/format.ts: whole euros without cents, others with two decimals. */
-export function money(amount: number, intl: string): string {
-  const decimals = Number.isInteger(amount) ? 0 : 2;
-  return new Intl.NumberFormat(intl, { style: 'currency', currency: 'EUR', minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(amount);
-}
-
-/** A search's day (`2027-01-10`) with its weekday: `Sunday 10 January 2027`. Calendar days, so UTC. */
-export function longDay(day: string, intl: string): string {
-  return new Intl.DateTimeFormat(intl, { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return fill(form, { n: count(n, intl) });
 }
