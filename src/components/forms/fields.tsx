@@ -9,15 +9,17 @@ import { HONEYPOT_FIELD, type FieldErrors } from '../../forms/schemas';
 /** Text of a problem code for the visitor (`name.invalid` → "Name is not valid."). */
 export type ErrorMessages = Record<string, string>;
 
-type Described = { id: string; error?: string; hint?: string };
+type Described = { id: string; error?: string | undefined; hint?: string | undefined };
 
 /** The accessible wiring of a control: its error (and hint) read with it, its invalid state. */
-function described({ id, error, hint }: Described) {
+/** A field's ARIA state: invalid when it has an error, described by its hint and error texts. */
+export function described({ id, error, hint }: Described) {
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
 }
 
-function Help({ id, error, hint }: Described) {
+/** The hint and error texts under a field, with the ids `described` points at. */
+export function Help({ id, error, hint }: Described) {
   return (
     <>
       {hint && (

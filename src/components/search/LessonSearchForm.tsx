@@ -30,6 +30,7 @@ import {
   type SearchProblems,
 } from '../../lessons/search';
 import type { LessonRule } from '../../lessons/price';
+import { described, Help } from '../forms/fields';
 import QuoteView from './QuoteView';
 import { fill, type SearchStrings } from './text';
 
@@ -182,10 +183,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
   }
 
   const errorOf = (id: string) => errors.get(id);
-  const described = (id: string, hint?: boolean) => {
-    const ids = [hint ? `${id}-hint` : '', errorOf(id) ? `${id}-error` : ''].filter(Boolean).join(' ');
-    return { 'aria-invalid': errorOf(id) ? true : undefined, 'aria-describedby': ids || undefined } as const;
-  };
+  const describe = (id: string, hint?: string) => described({ id, error: errorOf(id), hint });
   // The summary lists the problems found on Find lessons that are still there: it shrinks as
   // they are fixed, and new ones wait for the next try (the fields show them meanwhile).
   const stillThere = submitted ? Object.fromEntries(Object.entries(check.problems).filter(([path]) => path in submitted)) : {};
@@ -218,7 +216,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
               autoComplete="off"
               required
               {...field('where')}
-              {...described(`${ID}-where`, true)}
+              {...describe(`${ID}-where`, strings.whereHint)}
             />
             <datalist id={`${ID}-resorts`}>
               {resorts.map((resort) => (
@@ -227,7 +225,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
             </datalist>
           </Field>
           <Field id={`${ID}-sport`} label={strings.sport} error={errorOf(`${ID}-sport`)}>
-            <select id={`${ID}-sport`} className="form-input" {...field('sport')} {...described(`${ID}-sport`)}>
+            <select id={`${ID}-sport`} className="form-input" {...field('sport')} {...describe(`${ID}-sport`)}>
               {!(lessonSports as readonly string[]).includes(draft.sport) && <option value={draft.sport}>{strings.sports[draft.sport] ?? draft.sport}</option>}
               {lessonSports.map((sport) => (
                 <option key={sport} value={sport}>
@@ -256,7 +254,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
           {sameTime && draft.dates[0] && (
             <div className="lesson-search__pair">
               <Field id={`${ID}-time`} label={strings.time} error={errorOf(`${ID}-time`)}>
-                <input id={`${ID}-time`} className="form-input" type="time" name="time" step={900} required value={draft.dates[0].time} onChange={(e) => updateShared({ time: e.target.value })} {...described(`${ID}-time`)} />
+                <input id={`${ID}-time`} className="form-input" type="time" name="time" step={900} required value={draft.dates[0].time} onChange={(e) => updateShared({ time: e.target.value })} {...describe(`${ID}-time`)} />
               </Field>
               <Field id={`${ID}-hours`} label={strings.hours} hint={strings.hoursHint} error={errorOf(`${ID}-hours`)}>
                 <input
@@ -271,7 +269,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
                   required
                   value={draft.dates[0].hours}
                   onChange={(e) => updateShared({ hours: e.target.value })}
-                  {...described(`${ID}-hours`, true)}
+                  {...describe(`${ID}-hours`, strings.hoursHint)}
                 />
               </Field>
             </div>
@@ -284,12 +282,12 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
                 // Rows have no identity but their place: removing one renumbers the others.
                 <li key={index} className="lesson-search__date" data-date-row={index}>
                   <Field id={dayId} label={fill(strings.date, { n })} error={errorOf(dayId)}>
-                    <input id={dayId} className="form-input" type="date" name="date" required min={today || undefined} value={date.day} onChange={(e) => updateDate(index, { day: e.target.value })} {...described(dayId)} />
+                    <input id={dayId} className="form-input" type="date" name="date" required min={today || undefined} value={date.day} onChange={(e) => updateDate(index, { day: e.target.value })} {...describe(dayId)} />
                   </Field>
                   {!sameTime && (
                     <>
                       <Field id={`${ID}-time-${index}`} label={<>{strings.time}<span className="visually-hidden">{fill(strings.ofDate, { n })}</span></>} error={errorOf(`${ID}-time-${index}`)}>
-                        <input id={`${ID}-time-${index}`} className="form-input" type="time" name="time" step={900} required value={date.time} onChange={(e) => updateDate(index, { time: e.target.value })} {...described(`${ID}-time-${index}`)} />
+                        <input id={`${ID}-time-${index}`} className="form-input" type="time" name="time" step={900} required value={date.time} onChange={(e) => updateDate(index, { time: e.target.value })} {...describe(`${ID}-time-${index}`)} />
                       </Field>
                       <Field id={`${ID}-hours-${index}`} label={<>{strings.hours}<span className="visually-hidden">{fill(strings.ofDate, { n })}</span></>} error={errorOf(`${ID}-hours-${index}`)}>
                         <input
@@ -304,7 +302,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
                           required
                           value={date.hours}
                           onChange={(e) => updateDate(index, { hours: e.target.value })}
-                          {...described(`${ID}-hours-${index}`)}
+                          {...describe(`${ID}-hours-${index}`)}
                         />
                       </Field>
                     </>
@@ -336,10 +334,10 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
           <legend className="lesson-search__legend">{strings.people}</legend>
           <div className="lesson-search__pair">
             <Field id={`${ID}-adults`} label={strings.adults} error={errorOf(`${ID}-adults`)}>
-              <input id={`${ID}-adults`} className="form-input" type="number" inputMode="numeric" min={0} max={MAX_PEOPLE_FIELD} step={1} {...field('adults')} {...described(`${ID}-adults`)} />
+              <input id={`${ID}-adults`} className="form-input" type="number" inputMode="numeric" min={0} max={MAX_PEOPLE_FIELD} step={1} {...field('adults')} {...describe(`${ID}-adults`)} />
             </Field>
             <Field id={`${ID}-children`} label={strings.children} error={errorOf(`${ID}-children`)}>
-              <input id={`${ID}-children`} className="form-input" type="number" inputMode="numeric" min={0} max={MAX_PEOPLE_FIELD} step={1} {...field('children')} {...described(`${ID}-children`)} />
+              <input id={`${ID}-children`} className="form-input" type="number" inputMode="numeric" min={0} max={MAX_PEOPLE_FIELD} step={1} {...field('children')} {...describe(`${ID}-children`)} />
             </Field>
           </div>
         </fieldset>
@@ -366,7 +364,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
 
         <div className="lesson-search__pair lesson-search__pair--wide">
           <Field id={`${ID}-level`} label={strings.level} error={errorOf(`${ID}-level`)}>
-            <select id={`${ID}-level`} className="form-input" required {...field('level')} {...described(`${ID}-level`)}>
+            <select id={`${ID}-level`} className="form-input" required {...field('level')} {...describe(`${ID}-level`)}>
               <option value="">{strings.levelChoose}</option>
               {levels.map((level) => (
                 <option key={level} value={level}>
@@ -376,7 +374,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
             </select>
           </Field>
           <Field id={`${ID}-language`} label={strings.language} error={errorOf(`${ID}-language`)}>
-            <select id={`${ID}-language`} className="form-input" {...field('language')} {...described(`${ID}-language`)}>
+            <select id={`${ID}-language`} className="form-input" {...field('language')} {...describe(`${ID}-language`)}>
               {!(lessonLanguages as readonly string[]).includes(draft.language) && <option value={draft.language}>{draft.language}</option>}
               {lessonLanguages.map((language) => (
                 <option key={language} value={language}>
@@ -405,16 +403,7 @@ function Field({ id, label, hint, error, children }: { id: string; label: ReactN
         {label}
       </label>
       {children}
-      {hint && (
-        <p className="form-hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="form-error" id={`${id}-error`}>
-          {error}
-        </p>
-      )}
+      <Help id={id} error={error} hint={hint} />
     </div>
   );
 }
