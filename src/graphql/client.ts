@@ -93,9 +93,11 @@ export async function graphqlRequest<T>(
 /**
  * Messages the spec (§8) keeps silent: the visitor is anonymous, so "not authorized" (in any
  * letter case) is expected, and a resort the backend does not know yet keeps its built values.
- * Compared whole, after trimming: a different message is a different problem.
+ * "not authorized" is compared whole, after trimming ("not authorized to see this" is another
+ * problem). The resort message is matched as a prefix: backends often append the id
+ * ("… for uuid 3f6b…"), and it is the same case of a resort the backend does not know.
  */
-const SILENT_MESSAGES = [/^not authorized$/i, /^Error Getting resort for uuid$/];
+const SILENT_MESSAGES = [/^not authorized$/i, /^Error Getting resort for uuid\b/];
 
 /**
  * The spec's rule for GraphQL errors (§8): any GraphQL error shows the error toast with the first

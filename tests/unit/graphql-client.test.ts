@@ -98,8 +98,10 @@ describe('which errors show the error toast (spec §8)', () => {
     for (const message of ['not authorized', 'Not Authorized', 'NOT AUTHORIZED', ' not authorized ']) expect(errorToastMessage(graphql(message))).toBeNull();
   });
 
-  it('not "Error Getting resort for uuid"', () => {
+  it('not "Error Getting resort for uuid", with or without the id after it', () => {
     expect(errorToastMessage(graphql('Error Getting resort for uuid'))).toBeNull();
+    expect(errorToastMessage(graphql('Error Getting resort for uuid 3f6b1c2e-0000-4000-8000-000000000000'))).toBeNull();
+    expect(errorToastMessage(graphql('Error Getting resort for uuids list'))).toBe('Error Getting resort for uuids list');
   });
 
   it('only when the first error is a silent one', () => {
