@@ -69,6 +69,10 @@ export default function ConsentPreferences({ strings, categories }: Props) {
     setSaved('saved');
   };
 
+  // The store reads the cookies as soon as it is used, but hydration must first render what the
+  // server did (no choice known), or React throws the page's markup away (error #418).
+  const current = hydrated ? consent.status : 'unknown';
+
   const isOptional = (id: Category): id is OptionalCategory => (optionalCategories as readonly string[]).includes(id);
 
   return (
@@ -94,8 +98,8 @@ export default function ConsentPreferences({ strings, categories }: Props) {
           </div>
         ))}
       </fieldset>
-      <p className="consent-preferences__current" data-current-choice={consent.status}>
-        {consent.status === 'chosen' ? strings.currentChosen : consent.status === 'pending' ? strings.currentNone : ''}
+      <p className="consent-preferences__current" data-current-choice={current}>
+        {current === 'chosen' ? strings.currentChosen : current === 'pending' ? strings.currentNone : ''}
       </p>
       <div className="consent-preferences__actions">
         <button type="submit" className="button button--brand" disabled={!hydrated}>
