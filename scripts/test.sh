@@ -14,7 +14,6 @@ run npx astro check                  # types: TypeScript strict over .ts, .tsx a
 run npx vitest run                   # unit tests
 # The site as `npm start` serves it, configured with the test values of tests/e2e/e2e.env
 # (analytics ids, a fake backend, a booking app) so every configured path is exercised.
-set -a; . tests/e2e/e2e.env; set +a
-run npx astro build
+run npm run build:e2e
 run npx html-validate dist/client    # every prerendered page is valid HTML
 run npx playwright test              # end to end in Chromium, axe and link checks included
