@@ -69,10 +69,6 @@ export default function ConsentPreferences({ strings, categories }: Props) {
     setSaved('saved');
   };
 
-  // The store reads the cookies as soon as it is used, but hydration must first render what the
-  // server did (no choice known), or React throws the page's markup away (error #418).
-  const current = hydrated ? consent.status : 'unknown';
-
   const isOptional = (id: Category): id is OptionalCategory => (optionalCategories as readonly string[]).includes(id);
 
   return (
@@ -98,8 +94,12 @@ export default function ConsentPreferences({ strings, categories }: Props) {
           </div>
         ))}
       </fieldset>
-      <p className="consent-preferences__current" data-current-choice={current}>
-        {current === 'chosen' ? strings.currentChosen : current === 'pending' ? strings.currentNone : ''}
+      {/* Both texts are in the page; CSS shows the one that matches <html data-consent>, which the
+          head script sets before the first paint. So the right text is there at once, without
+          waiting for hydration, without moving the page and without a hydration mismatch. */}
+      <p className="consent-preferences__current" data-current-choice="">
+        <span data-shown-when="pending">{strings.currentNone}</span>
+        <span data-shown-when="given">{strings.currentChosen}</span>
       </p>
       <div className="consent-preferences__actions">
         <button type="submit" className="button button--brand" disabled={!hydrated}>
