@@ -30,9 +30,7 @@ export default function ContactForm({ strings, endpoint, locale, returnTo }: Pro
 
   return (
     <div className="form-card">
-      <Status tone={state === 'sent' ? 'success' : failure ? 'error' : null}>
-        {state === 'sent' ? <p>{strings.success}</p> : failure && <p>{failure}</p>}
-      </Status>
+      <Status sent={state === 'sent'} success={strings.success} failure={failure} />
       {state !== 'sent' && (
         <form className="form" method="post" action={endpoint} encType="multipart/form-data" noValidate={hydrated} onSubmit={handleSubmit}>
           <HiddenFields formName={formNames.contact} locale={locale} returnTo={returnTo} honeypotLabel={strings.honeypot} idPrefix="contact" />

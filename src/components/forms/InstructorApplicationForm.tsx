@@ -66,9 +66,7 @@ export default function InstructorApplicationForm({ strings, endpoint, locale, r
 
   return (
     <div className="form-card">
-      <Status tone={state === 'sent' ? 'success' : failure ? 'error' : null}>
-        {state === 'sent' ? <p>{strings.success}</p> : failure && <p>{failure}</p>}
-      </Status>
+      <Status sent={state === 'sent'} success={strings.success} failure={failure} />
       {state !== 'sent' && (
         <form className="form" method="post" action={endpoint} encType="multipart/form-data" noValidate={hydrated} onSubmit={handleSubmit}>
           <HiddenFields formName={formNames.application} locale={locale} returnTo={returnTo} honeypotLabel={strings.honeypot} idPrefix="application" />

@@ -31,8 +31,6 @@ type Props = {
  */
 export default function NewsletterForm({ strings, endpoint, locale, returnTo, idPrefix }: Props) {
   const { state, errorText, failure, hydrated, handleSubmit } = useFormSubmission(NewsletterSchema, endpoint, strings);
-  const message = state === 'sent' ? strings.success : failure;
-
   return (
     <form className="form newsletter-form" method="post" action={endpoint} noValidate={hydrated} onSubmit={handleSubmit}>
       <HiddenFields formName={formNames.newsletter} locale={locale} returnTo={returnTo} honeypotLabel={strings.honeypot} idPrefix={idPrefix} />
@@ -48,7 +46,7 @@ export default function NewsletterForm({ strings, endpoint, locale, returnTo, id
           error={errorText('email')}
         />
       )}
-      <Status tone={state === 'sent' ? 'success' : message ? 'error' : null}>{message && <p>{message}</p>}</Status>
+      <Status sent={state === 'sent'} success={strings.success} failure={failure} />
       <button className="button button--brand" type="submit" disabled={state === 'sending' || state === 'sent'}>
         {state === 'sending' ? strings.sending : strings.submit}
       </button>

@@ -3,7 +3,7 @@
  * (`aria-invalid`, `aria-describedby`), the error summary, the hidden fields the receiver needs
  * and the honeypot. They render on the server too, so a form is readable before hydration.
  */
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { HONEYPOT_FIELD, type FieldErrors } from '../../forms/schemas';
 
 /** Text of a problem code for the visitor (`name.invalid` → "Name is not valid."). */
@@ -118,15 +118,21 @@ export function RadioGroup({
 
 /** The problems of a form as a list of links to the fields, announced when it appears. */
 export function ErrorSummary({ heading, errors, messages, idOf }: { heading: string; errors: FieldErrors; messages: ErrorMessages; idOf: (field: string) => string }) {
-  const entries = Object.entries(errors);
+  const problems = Object.entries(errors).map(([field, code]): [string, string] => [idOf(field), messages[code] ?? code]);
+  return <ProblemSummary heading={heading} problems={problems} />;
+}
+
+/** The same list from problems already written out: field id → text. Nothing when there are none. */
+export function ProblemSummary({ heading, problems, className }: { heading: string; problems: Iterable<[string, string]>; className?: string }) {
+  const entries = [...problems];
   if (entries.length === 0) return null;
   return (
-    <div className="form-summary" role="alert">
+    <div className={`form-summary${className ? ` ${className}` : ''}`} role="alert">
       <p>{heading}</p>
       <ul>
-        {entries.map(([field, code]) => (
-          <li key={field}>
-            <a href={`#${idOf(field)}`}>{messages[code] ?? code}</a>
+        {entries.map(([id, text]) => (
+          <li key={id}>
+            <a href={`#${id}`}>{text}</a>
           </li>
         ))}
       </ul>
@@ -150,11 +156,16 @@ export function HiddenFields({ formName, locale, returnTo, honeypotLabel, idPref
   );
 }
 
-/** Screen readers announce what is put in here: the sent / failed message of a form. */
-export function Status({ tone, children }: { tone: 'success' | 'error' | null; children: ReactNode }) {
+/**
+ * A form's outcome, announced by screen readers: the success message once sent, the failure
+ * message after a failed try, nothing before.
+ */
+export function Status({ sent, success, failure }: { sent: boolean; success: string; failure: string | null }) {
+  const tone = sent ? 'success' : failure ? 'error' : null;
+  const message = sent ? success : failure;
   return (
     <div className={`form-status${tone ? ` form-status--${tone}` : ''}`} role="status">
-      {children}
+      {message && <p>{message}</p>}
     </div>
   );
 }

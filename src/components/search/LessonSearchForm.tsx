@@ -30,7 +30,7 @@ import {
   type SearchProblems,
 } from '../../lessons/search';
 import type { LessonRule } from '../../lessons/price';
-import { described, Help } from '../forms/fields';
+import { described, Help, ProblemSummary } from '../forms/fields';
 import QuoteView from './QuoteView';
 import { fill, type SearchStrings } from './text';
 
@@ -192,18 +192,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
   return (
     <form ref={form} className="lesson-search" method="get" action={action} noValidate={hydrated} onSubmit={onSubmit}>
       <input type="hidden" name="locale" value={locale} />
-      {summary && summary.size > 0 && (
-        <div className="form-summary lesson-search__summary" id={`${ID}-summary`} role="alert">
-          <p>{strings.errorSummary}</p>
-          <ul>
-            {[...summary].map(([id, text]) => (
-              <li key={id}>
-                <a href={`#${id}`}>{text}</a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      {summary && <ProblemSummary heading={strings.errorSummary} problems={summary} className="lesson-search__summary" />}
 
       <div className="lesson-search__fields">
         <div className="lesson-search__row lesson-search__row--where">
@@ -226,18 +215,9 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
           </Field>
           <Field id={`${ID}-sport`} label={strings.sport} error={errorOf(`${ID}-sport`)}>
             <select id={`${ID}-sport`} className="form-input" {...field('sport')} {...describe(`${ID}-sport`)}>
-              {!(lessonSports as readonly string[]).includes(draft.sport) && <option value={draft.sport}>{strings.sports[draft.sport] ?? draft.sport}</option>}
-              {lessonSports.map((sport) => (
-                <option key={sport} value={sport}>
-                  {strings.sports[sport]}
-                </option>
-              ))}
+              <Options values={lessonSports} labels={strings.sports} current={draft.sport} />
               <optgroup label={strings.sportsLater} disabled>
-                {laterSports.map((sport) => (
-                  <option key={sport} value={sport}>
-                    {strings.sports[sport]}
-                  </option>
-                ))}
+                <Options values={laterSports} labels={strings.sports} />
               </optgroup>
             </select>
           </Field>
@@ -366,21 +346,12 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
           <Field id={`${ID}-level`} label={strings.level} error={errorOf(`${ID}-level`)}>
             <select id={`${ID}-level`} className="form-input" required {...field('level')} {...describe(`${ID}-level`)}>
               <option value="">{strings.levelChoose}</option>
-              {levels.map((level) => (
-                <option key={level} value={level}>
-                  {strings.levels[level]}
-                </option>
-              ))}
+              <Options values={levels} labels={strings.levels} />
             </select>
           </Field>
           <Field id={`${ID}-language`} label={strings.language} error={errorOf(`${ID}-language`)}>
             <select id={`${ID}-language`} className="form-input" {...field('language')} {...describe(`${ID}-language`)}>
-              {!(lessonLanguages as readonly string[]).includes(draft.language) && <option value={draft.language}>{draft.language}</option>}
-              {lessonLanguages.map((language) => (
-                <option key={language} value={language}>
-                  {strings.languages[language]}
-                </option>
-              ))}
+              <Options values={lessonLanguages} labels={strings.languages} current={draft.language} />
             </select>
           </Field>
         </div>
@@ -393,6 +364,25 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * One option per value, labelled in the visitor's language. A `current` value from a shared link
+ * that the list does not hold is kept as a first option, so the field shows what the address says
+ * next to its error instead of silently picking another value.
+ */
+function Options({ values, labels, current }: { values: readonly string[]; labels: Record<string, string>; current?: string }) {
+  const unknown = current !== undefined && !values.includes(current);
+  return (
+    <>
+      {unknown && <option value={current}>{labels[current] ?? current}</option>}
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {labels[value]}
+        </option>
+      ))}
+    </>
   );
 }
 
