@@ -7,6 +7,8 @@ import { satteri } from '@astrojs/markdown-satteri';
 import { failOnPlaceholderProblems, markdownPlaceholders } from './src/content/markdown-placeholders.ts';
 import { staticHostRedirects } from './src/integrations/static-host-redirects.ts';
 import { consent } from './src/integrations/consent.ts';
+import { viewRoutes } from './src/integrations/view-routes.ts';
+import { interactionDirective } from './src/integrations/interaction.ts';
 
 export default defineConfig({
   site: config.siteUrl.origin,
@@ -15,7 +17,7 @@ export default defineConfig({
   // Pages are prerendered HTML; only routes that opt out (`prerender = false`) run on the server.
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), staticHostRedirects(), failOnPlaceholderProblems(), consent()],
+  integrations: [react(), viewRoutes(), staticHostRedirects(), failOnPlaceholderProblems(), consent(), interactionDirective()],
   // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts
   // owns every URL and each page is given its locale explicitly.
   // The CSS is small (≈3 KB gzip): inlined, it costs less than the round trip of a render-blocking

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { everyPage, hydrated } from './site';
+import { everyPage } from './site';
 
 /** Zero axe violations, reported as "rule: target" lines so a failure says what to fix. */
 async function expectNoViolations(page: Page) {
@@ -27,17 +27,17 @@ test.describe('axe, every page in every locale', () => {
 test.describe('axe, header states', () => {
   test('open language menu, scrolled header', async ({ page }) => {
     await page.goto('/fr');
-    await page.locator(hydrated('LanguageMenu')).waitFor({ state: 'attached' });
     await page.evaluate(() => window.scrollTo(0, window.innerHeight));
     await page.locator('.language-menu__button').click();
+    await expect(page.locator('#language-list')).toBeVisible();
     await expectNoViolations(page);
   });
 
   test('open mobile menu at 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/es/precios');
-    await page.locator(hydrated('MobileMenuButton')).waitFor({ state: 'attached' });
     await page.locator('.menu-button').click();
+    await expect(page.locator('#site-nav')).toBeVisible();
     await expectNoViolations(page);
   });
 });

@@ -22,7 +22,6 @@ test.describe('newsletter dialog', () => {
     const posts = formPosts(page);
     await page.goto('/en');
     await expect(page.getByRole('dialog')).toHaveCount(0);
-    await hydrated(page, '[data-newsletter-trigger]');
     const trigger = page.locator('[data-newsletter-trigger]');
     await trigger.click();
 
@@ -53,7 +52,6 @@ test.describe('newsletter dialog', () => {
 
   test('a network cut shows the error, re-enables the button and keeps the address; the retry works', async ({ page }) => {
     await page.goto('/en/contact');
-    await hydrated(page, '[data-newsletter-trigger]');
     await page.route('**/api/forms', (route) => route.abort('internetdisconnected'));
     await page.locator('[data-newsletter-trigger]').click();
     const dialog = page.getByRole('dialog');
@@ -72,7 +70,6 @@ test.describe('newsletter dialog', () => {
 
   test('speaks the visitor’s language (es)', async ({ page }) => {
     await page.goto('/es');
-    await hydrated(page, '[data-newsletter-trigger]');
     await page.locator('[data-newsletter-trigger]').click();
     const dialog = page.getByRole('dialog', { name: 'Mantente al día' });
     await dialog.getByLabel('Tu correo electrónico').fill('a@b');

@@ -64,7 +64,6 @@ for (const viewport of [
 
     test('language dropdown hides the current language, keeps the query, and closes on Escape or outside click', async ({ page }) => {
       await page.goto('/en/prices?resort=astun&sport=ski');
-      await page.locator(hydrated('LanguageMenu')).waitFor({ state: 'attached' });
       const button = header(page).locator('.language-menu__button');
       await expect(button).toHaveText(/^EN/);
       await expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -91,10 +90,10 @@ for (const viewport of [
 
     test('language dropdown works from the keyboard', async ({ page }) => {
       await page.goto('/es/instructores/unete-a-nosotros?ref=mail');
-      await page.locator(hydrated('LanguageMenu')).waitFor({ state: 'attached' });
       const button = header(page).locator('.language-menu__button');
       await button.focus();
       await page.keyboard.press('Enter');
+      await expect(page.locator('#language-list')).toBeVisible();
       await page.keyboard.press('ArrowDown');
       await expect(page.locator('#language-list a').first()).toBeFocused();
       await page.keyboard.press('ArrowDown');
@@ -120,7 +119,6 @@ test.describe('at 390 px', () => {
 
   test('the hamburger opens the navigation with Book lesson, and Escape closes it', async ({ page }) => {
     await page.goto('/en/about');
-    await page.locator(hydrated('MobileMenuButton')).waitFor({ state: 'attached' });
     const menu = page.getByRole('button', { name: en('header.openMenu') });
     const nav = page.locator('#site-nav');
     await expect(nav).toBeHidden();
@@ -140,8 +138,6 @@ test.describe('at 390 px', () => {
 
   test('opening the language menu closes the navigation menu, and back (one panel at a time)', async ({ page }) => {
     await page.goto('/en/rental');
-    await page.locator(hydrated('MobileMenuButton')).waitFor({ state: 'attached' });
-    await page.locator(hydrated('LanguageMenu')).waitFor({ state: 'attached' });
     await page.locator('.menu-button').click();
     await expect(page.locator('#site-nav')).toBeVisible();
     await page.locator('.language-menu__button').click();
@@ -154,7 +150,6 @@ test.describe('at 390 px', () => {
 
   test('choosing a link in the menu navigates there', async ({ page }) => {
     await page.goto('/es');
-    await page.locator(hydrated('MobileMenuButton')).waitFor({ state: 'attached' });
     await page.getByRole('button', { name: useTranslations('es')('header.openMenu') }).click();
     await page.locator('#site-nav').getByRole('link', { name: useTranslations('es')('header.rental') }).click();
     await expect(page).toHaveURL(/\/es\/alquiler$/);
@@ -167,4 +162,52 @@ test.describe('at 390 px', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     }
   });
+});
+
+test.describe('the header downloads its code only when the visitor reaches for a menu', () => {
+  /** Every script file the page downloads (inline scripts are part of the HTML). */
+  function scriptDownloads(page: Page) {
+    const urls: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') urls.push(new URL(request.url()).pathname);
+    });
+    return urls;
+  }
+
+  test('a visitor who has chosen and reads a page downloads no JavaScript; hovering the language menu brings it', async ({ page }) => {
+    const scripts = scriptDownloads(page);
+    await page.goto('/fr/a-propos');
+    await page.mouse.wheel(0, 2000); // reading, footer included
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    expect(scripts).toEqual([]);
+
+    await header(page).locator('.language-menu__button').hover();
+    await page.locator(hydrated('LanguageMenu')).waitFor({ state: 'attached' });
+    expect(scripts.some((path) => path.includes('LanguageMenu'))).toBe(true);
+  });
+
+  for (const { viewport, touch } of [
+    { viewport: { width: 1280, height: 800 }, touch: false },
+    { viewport: { width: 390, height: 844 }, touch: true },
+  ]) {
+    test.describe(() => {
+      test.use({ viewport, hasTouch: touch });
+
+      test(`at ${viewport.width} px on a slow connection, the first ${touch ? 'tap' : 'click'} on a menu still opens it`, async ({ page }) => {
+        // Every script takes a second and a half to arrive: the tap comes long before the island is live.
+        await page.route('**/_astro/*.js', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          await route.continue();
+        });
+        await page.goto('/es/precios');
+        const button = touch ? page.locator('.menu-button') : header(page).locator('.language-menu__button');
+        const panel = page.locator(touch ? '#site-nav' : '#language-list');
+        await (touch ? button.tap() : button.click());
+        await expect(panel).toBeHidden(); // not yet: the code is on its way
+        await expect(panel).toBeVisible({ timeout: 10_000 });
+        await expect(button).toHaveAttribute('aria-expanded', 'true');
+      });
+    });
+  }
 });

@@ -50,3 +50,15 @@ for (const { name, path, islands, ready, firstVisit, scroll } of cases) {
     });
   });
 }
+
+test('header menus and the footer newsletter link, once the visitor reaches for them: hydrate without an error', async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto(pathTo('about', 'fr'));
+  await page.locator('.language-menu__button').hover();
+  await page.locator('[data-newsletter-trigger]').hover();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.locator('.menu-button').hover();
+  for (const island of ['LanguageMenu', 'NewsletterTrigger', 'MobileMenuButton']) await page.locator(hydrated(island)).waitFor({ state: 'attached' });
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
