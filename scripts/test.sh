@@ -16,4 +16,5 @@ run npx vitest run                   # unit tests
 # (analytics ids, a fake backend, a booking app) so every configured path is exercised.
 run npm run build:e2e
 run npx html-validate dist/client    # every prerendered page is valid HTML
+run node scripts/weight-report.mjs --out dist/weight-report.md   # weight budgets of every page
 run npx playwright test              # end to end in Chromium, axe and link checks included

@@ -19,6 +19,8 @@ export type ConsentSettings = Readonly<{
   visitorIdSeconds: number;
   /** Lifetime of the campaign cookies, from the catalogue. */
   campaignDays: number;
+  /** The banner's script (banner.ts), loaded only while a choice is pending. */
+  banner: string;
   /** The bundled tracking loader (tracking-loader.ts), loaded only after consent. */
   loader: string;
   /** Where consent records are posted (config.formsEndpoint). */

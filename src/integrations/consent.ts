@@ -1,9 +1,7 @@
 /**
- * What consent needs from the build:
- * - the `client:consent` directive (src/consent/pending-directive.ts), which hydrates the banner
- *   only while a choice is pending;
- * - Partytown's files served by the site itself under `/~partytown/` (copied into the build, and
- *   served from node_modules in development), so that loading it after consent asks no other host.
+ * What consent needs from the build: Partytown's files served by the site itself under
+ * `/~partytown/` (copied into the build, and served from node_modules in development), so that
+ * loading it after consent asks no other host.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,9 +16,6 @@ export function consent(): AstroIntegration {
   return {
     name: 'consent',
     hooks: {
-      'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({ name: 'consent', entrypoint: fileURLToPath(new URL('../consent/pending-directive.ts', import.meta.url)) });
-      },
       'astro:server:setup': ({ server }) => {
         const lib = libDirPath();
         server.middlewares.use(PARTYTOWN_LIB, (req, res, next) => {

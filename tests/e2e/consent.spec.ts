@@ -65,10 +65,12 @@ async function cookieMap(context: BrowserContext) {
 }
 
 const banner = (page: Page) => page.locator('[data-consent-banner]');
+/** The banner's script (fetched only while a choice is pending) has wired its buttons. */
+const bannerReady = (page: Page) => page.locator('[data-consent-banner][data-ready]').waitFor({ state: 'attached' });
 const t = useTranslations('en');
 
 async function choose(page: Page, button: 'acceptAll' | 'rejectAll', locale: 'en' | 'fr' | 'es' | 'pt' = 'en') {
-  await page.locator(hydrated('ConsentBanner')).waitFor({ state: 'attached' });
+  await bannerReady(page);
   await banner(page).getByRole('button', { name: useTranslations(locale)(`consent.banner.${button}`) }).click();
   await expect(banner(page)).toBeHidden();
 }
@@ -79,7 +81,7 @@ test.describe('before a choice', () => {
     for (const path of ['/en', pathTo('rental', 'fr'), pathTo('cookies', 'es')]) {
       await page.goto(path);
       await expect(banner(page)).toBeVisible();
-      await page.locator(hydrated('ConsentBanner')).waitFor({ state: 'attached' });
+      await bannerReady(page);
     }
     await page.waitForLoadState('networkidle');
     expect(network.thirdParty).toEqual([]);
@@ -109,7 +111,7 @@ test.describe('before a choice', () => {
 
   test('the keyboard reaches the banner right after the skip link', async ({ page }) => {
     await page.goto('/en');
-    await page.locator(hydrated('ConsentBanner')).waitFor({ state: 'attached' });
+    await bannerReady(page);
     await page.keyboard.press('Tab');
     await expect(page.locator('.skip-link')).toBeFocused();
     await page.keyboard.press('Tab');
@@ -123,12 +125,12 @@ test.describe('before a choice', () => {
   test('the banner covers nothing: the end of the page scrolls clear of it, at 390 px too', async ({ page }) => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });
-      // Before the island measures the banner (the CSS estimate) and after (the measured height).
-      for (const moment of ['before hydration', 'after hydration']) {
-        if (moment === 'before hydration') await page.route('**/ConsentBanner*.js', (route) => route.abort());
-        else await page.unroute('**/ConsentBanner*.js');
+      // Before the banner's script measures it (the CSS estimate) and after (the measured height).
+      for (const moment of ['before its script', 'after its script']) {
+        if (moment === 'before its script') await page.route('**/_astro/banner-*.js', (route) => route.abort());
+        else await page.unroute('**/_astro/banner-*.js');
         await page.goto(pathTo('contact', 'fr'));
-        if (moment === 'after hydration') await page.locator(hydrated('ConsentBanner')).waitFor({ state: 'attached' });
+        if (moment === 'after its script') await bannerReady(page);
         await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
         const copyright = page.locator('.site-footer__legal p');
         const [text, bar] = [await copyright.boundingBox(), await banner(page).boundingBox()];
@@ -300,14 +302,14 @@ test.describe('campaign values', () => {
   test('survive a consent given later in the visit, on another page, without storing anything before', async ({ page, context }) => {
     await watchNetwork(context);
     await page.goto(landing);
-    await page.locator(hydrated('ConsentBanner')).waitFor({ state: 'attached' });
+    await bannerReady(page);
     expect(await context.cookies()).toEqual([]);
     expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
 
     // The visitor browses on before choosing.
     await page.locator('.site-footer').getByRole('link', { name: t('footer.resorts') }).click();
     await page.waitForURL(/\/en\/resorts/);
-    await page.locator(hydrated('ConsentBanner')).waitFor({ state: 'attached' });
+    await bannerReady(page);
     expect(await context.cookies()).toEqual([]);
 
     await choose(page, 'acceptAll');
@@ -356,7 +358,7 @@ test.describe('axe: the banner and the preferences page in every locale', () => 
   for (const locale of allLocales) {
     test(locale, async ({ page }) => {
       await page.goto(pathTo('home', locale));
-      await page.locator(hydrated('ConsentBanner')).waitFor({ state: 'attached' });
+      await bannerReady(page);
       await expect(banner(page)).toBeVisible();
       const onBanner = await new AxeBuilder({ page }).include('[data-consent-banner]').analyze();
       expect(onBanner.violations.map((v) => v.id)).toEqual([]);

@@ -183,8 +183,8 @@ test.describe('the header downloads its code only when the visitor reaches for a
     expect(scripts).toEqual([]);
 
     await header(page).locator('.language-menu__button').hover();
-    await page.locator(hydrated('LanguageMenu')).waitFor({ state: 'attached' });
-    expect(scripts.some((path) => path.includes('LanguageMenu'))).toBe(true);
+    await page.locator(hydrated('HeaderMenus')).waitFor({ state: 'attached' });
+    expect(scripts.some((path) => path.includes('HeaderMenus'))).toBe(true);
   });
 
   for (const { viewport, touch } of [

@@ -183,7 +183,7 @@ describe('the head script', () => {
   function run(cookie: string, search = '', revision = 3) {
     const added: { type: string; src: string }[] = [];
     const html = { dataset: {} as Record<string, string> };
-    const settings = { textContent: JSON.stringify({ revision, loader: '/_astro/tracking-loader-x.js' }) };
+    const settings = { textContent: JSON.stringify({ revision, banner: '/_astro/banner-x.js', loader: '/_astro/tracking-loader-x.js' }) };
     const document = {
       cookie,
       documentElement: html,
@@ -203,11 +203,16 @@ describe('the head script', () => {
     }
   });
 
+  it("adds the banner's script only while the choice is pending, and nothing else then", () => {
+    const banner = [{ type: 'module', src: '/_astro/banner-x.js' }];
+    expect(run('').added).toEqual(banner);
+    expect(run(cookieString(jar(acceptAll, 2))).added).toEqual(banner);
+    expect(run(cookieString(jar(rejectAll))).added).toEqual([]);
+  });
+
   it('adds the tracking loader only with tracking allowed, or targeting on an address with campaign values', () => {
     expect(run(cookieString(jar(acceptAll))).added).toEqual([{ type: 'module', src: '/_astro/tracking-loader-x.js' }]);
     expect(run(cookieString(jar(rejectAll))).added).toEqual([]);
-    expect(run('').added).toEqual([]);
-    expect(run(cookieString(jar(acceptAll, 2))).added).toEqual([]);
     const targetingOnly = cookieString(jar({ functionality: false, tracking: false, targeting: true }));
     expect(run(targetingOnly).added).toEqual([]);
     expect(run(targetingOnly, '?utm_source=news').added).toHaveLength(1);

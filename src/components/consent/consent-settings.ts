@@ -9,8 +9,10 @@ import { campaignParameters } from '../../consent/campaign';
 import type { ConsentSettings } from '../../consent/settings';
 import { facts } from '../../site-facts';
 import { PARTYTOWN_LIB } from '../../integrations/consent';
-// Bundled on its own (one standalone file with a hashed name) and only ever requested after
-// consent: Vite's worker build is the way to get such a file and its URL from one import.
+// Each bundled on its own (one standalone file with a hashed name) and requested by the head
+// script only when needed: the banner's script while a choice is pending, the tracking loader
+// after consent. Vite's worker build is the way to get such a file and its URL from one import.
+import bannerUrl from '../../consent/banner.ts?worker&url';
 import trackingLoaderUrl from '../../consent/tracking-loader.ts?worker&url';
 
 const DAY = 86_400;
@@ -36,6 +38,7 @@ export async function consentSettings(): Promise<ConsentSettings> {
     consentDays: facts.cookies.consentDays,
     visitorIdSeconds: facts.cookies.visitorIdSeconds,
     campaignDays: Math.round((lifetime.amount * UNIT_SECONDS[lifetime.unit]) / DAY),
+    banner: bannerUrl,
     loader: trackingLoaderUrl,
     endpoint: config.formsEndpoint,
     partytownLib: PARTYTOWN_LIB,

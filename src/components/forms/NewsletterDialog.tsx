@@ -1,6 +1,4 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type RefObject } from 'react';
-import { $newsletterOpen, closeNewsletter } from '../../stores/newsletter';
 import NewsletterForm, { type NewsletterStrings } from './NewsletterForm';
 
 export type NewsletterDialogProps = {
@@ -8,6 +6,9 @@ export type NewsletterDialogProps = {
   endpoint: string;
   locale: string;
   returnTo: string;
+  open: boolean;
+  /** Called however the dialog closes (Escape, its button, the backdrop). */
+  onClose: () => void;
   /** Where focus goes back when the dialog closes. */
   returnFocusTo?: RefObject<HTMLElement | null>;
 };
@@ -16,8 +17,7 @@ export type NewsletterDialogProps = {
  * The newsletter modal: a native `<dialog>` opened with showModal(), so the page behind is inert,
  * focus moves into it, Escape closes it, and focus returns to what opened it.
  */
-export default function NewsletterDialog({ strings, endpoint, locale, returnTo, returnFocusTo }: NewsletterDialogProps) {
-  const open = useStore($newsletterOpen);
+export default function NewsletterDialog({ strings, endpoint, locale, returnTo, open, onClose, returnFocusTo }: NewsletterDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -38,7 +38,7 @@ export default function NewsletterDialog({ strings, endpoint, locale, returnTo, 
       aria-labelledby="newsletter-dialog-title"
       // Escape, the close button and a click on the backdrop all end here.
       onClose={() => {
-        closeNewsletter();
+        onClose();
         returnFocusTo?.current?.focus();
       }}
       onClick={(event) => {

@@ -1,19 +1,18 @@
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useRef, useState, type MouseEvent } from 'react';
-import { $newsletterOpen, openNewsletter } from '../../stores/newsletter';
 import type { NewsletterDialogProps } from './NewsletterDialog';
 
 // The dialog's code is fetched the first time it opens: pages do not pay for it until then.
 const NewsletterDialog = lazy(() => import('./NewsletterDialog'));
 
-type Props = Omit<NewsletterDialogProps, 'returnFocusTo'> & { href: string; label: string };
+type Props = Omit<NewsletterDialogProps, 'returnFocusTo' | 'open' | 'onClose'> & { href: string; label: string };
 
 /**
  * The footer's "Stay up to date" link. Without JavaScript (or before hydration) it is a link to
  * the newsletter page; once hydrated it opens the newsletter dialog instead.
  */
 export default function NewsletterTrigger({ href, label, ...dialog }: Props) {
-  const open = useStore($newsletterOpen);
+  const [open, setOpen] = useState(false);
+  // Mounted at the first opening and kept (closed) after: a typed address survives a reopening.
   const [loaded, setLoaded] = useState(false);
   const link = useRef<HTMLAnchorElement>(null);
 
@@ -21,7 +20,7 @@ export default function NewsletterTrigger({ href, label, ...dialog }: Props) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return; // new tab: the page
     event.preventDefault();
     setLoaded(true);
-    openNewsletter();
+    setOpen(true);
   };
 
   return (
@@ -29,9 +28,9 @@ export default function NewsletterTrigger({ href, label, ...dialog }: Props) {
       <a ref={link} href={href} data-newsletter-trigger="" onClick={onClick} aria-haspopup="dialog">
         {label}
       </a>
-      {(loaded || open) && (
+      {loaded && (
         <Suspense fallback={null}>
-          <NewsletterDialog {...dialog} returnFocusTo={link} />
+          <NewsletterDialog {...dialog} open={open} onClose={() => setOpen(false)} returnFocusTo={link} />
         </Suspense>
       )}
     </>

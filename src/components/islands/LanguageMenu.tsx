@@ -1,6 +1,5 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent, type MouseEvent } from 'react';
-import { $openHeaderPanel, closeHeaderPanel, toggleHeaderPanel } from '../../stores/header';
+import type { PanelControl } from './HeaderMenus';
 
 export type LanguageOption = {
   shortcut: string;
@@ -10,7 +9,7 @@ export type LanguageOption = {
   href: string;
 };
 
-type Props = {
+export type LanguageMenuProps = {
   current: { shortcut: string; label: string };
   /** The other selectable languages: the current one is not offered. */
   options: LanguageOption[];
@@ -25,19 +24,18 @@ type Props = {
  * Language dropdown (a disclosure of links). Choosing a language opens the same page in that
  * language with the same query string; it closes on outside click, Escape or a choice.
  */
-export default function LanguageMenu({ current, options, buttonLabel, listLabel, listId }: Props) {
-  const open = useStore($openHeaderPanel) === 'language';
+export default function LanguageMenu({ current, options, buttonLabel, listLabel, listId, open, toggle, close }: LanguageMenuProps & PanelControl) {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) closeHeaderPanel();
+      if (!root.current?.contains(event.target as Node)) close();
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      closeHeaderPanel();
+      close();
       button.current?.focus();
     };
     document.addEventListener('pointerdown', onPointerDown);
@@ -46,12 +44,12 @@ export default function LanguageMenu({ current, options, buttonLabel, listLabel,
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };
-  }, [open]);
+  }, [open, close]);
 
   const choose = (event: MouseEvent<HTMLAnchorElement>, href: string) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return; // new tab: plain link
     event.preventDefault();
-    closeHeaderPanel();
+    close();
     window.location.assign(href + window.location.search + window.location.hash);
   };
 
@@ -73,7 +71,7 @@ export default function LanguageMenu({ current, options, buttonLabel, listLabel,
         className="language-menu__button"
         aria-expanded={open}
         aria-controls={listId}
-        onClick={() => toggleHeaderPanel('language')}
+        onClick={() => toggle()}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && open) {
             event.preventDefault();

@@ -1,8 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
-import { $openHeaderPanel, closeHeaderPanel, toggleHeaderPanel } from '../../stores/header';
+import type { PanelControl } from './HeaderMenus';
 
-type Props = {
+export type MobileMenuProps = {
   /** id of the navigation this button shows and hides. */
   controls: string;
   openLabel: string;
@@ -14,8 +13,7 @@ type Props = {
  * only toggles `data-menu-open` on the header (CSS turns the navigation into a panel and shows the
  * Book lesson button), and closes the menu on Escape, on a link, or on a click outside the header.
  */
-export default function MobileMenuButton({ controls, openLabel, closeLabel }: Props) {
-  const open = useStore($openHeaderPanel) === 'menu';
+export default function MobileMenuButton({ controls, openLabel, closeLabel, open, toggle, close }: MobileMenuProps & PanelControl) {
   const button = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -26,12 +24,12 @@ export default function MobileMenuButton({ controls, openLabel, closeLabel }: Pr
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      closeHeaderPanel();
+      close();
       button.current?.focus();
     };
     const onClick = (event: MouseEvent) => {
       const target = event.target as Element;
-      if (!header.contains(target) || target.closest(`#${controls} a`)) closeHeaderPanel();
+      if (!header.contains(target) || target.closest(`#${controls} a`)) close();
     };
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('click', onClick);
@@ -39,7 +37,7 @@ export default function MobileMenuButton({ controls, openLabel, closeLabel }: Pr
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('click', onClick);
     };
-  }, [open, controls]);
+  }, [open, controls, close]);
 
   return (
     <button
@@ -48,7 +46,7 @@ export default function MobileMenuButton({ controls, openLabel, closeLabel }: Pr
       className="menu-button"
       aria-expanded={open}
       aria-controls={controls}
-      onClick={() => toggleHeaderPanel('menu')}
+      onClick={() => toggle()}
     >
       <span className="visually-hidden">{open ? closeLabel : openLabel}</span>
       <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">

@@ -1,0 +1,129 @@
+// What each built page weighs, read from the build output (dist/client) alone: its HTML (gzip;
+// the CSS is inlined in it), the islands it hydrates and the JavaScript each needs, counted once
+// per file however many islands share it (React once), and the budgets of issue 7.
+//
+// Pure functions over a `files` reader so tests can feed them a tiny fake build.
+import { gzipSync } from 'node:zlib';
+
+/** Gzip bytes, as a server with compression sends them (level 9: the reports stay stable). */
+export const gzipSize = (text) => gzipSync(text, { level: 9 }).length;
+
+export const budgets = {
+  /**
+   * JS of a page without a form when every island hydrates and the cookie banner shows, React
+   * counted once: what its interactive parts need.
+   */
+  formlessJs: 75 * 1024,
+  /** The page's own module scripts beyond that (the resort pages' live conditions and search summary). */
+  pageScripts: 10 * 1024,
+  /** HTML and CSS (inlined) of a page without a form, its scripts aside: one round trip of a new TCP connection. */
+  firstRender: 14 * 1024,
+};
+
+/** Directives that hydrate as the page loads (the others wait for a pending consent or a touch). */
+const atLoad = new Set(['load', 'idle', 'visible', 'media', 'only']);
+
+const attr = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+
+/**
+ * The islands and module scripts a page's HTML references, and the two scripts the consent head
+ * script may add (src/consent/head-script.ts): the banner's while a choice is pending, the
+ * tracking loader (with Partytown) after consent.
+ */
+export function pageAssets(html) {
+  const settingsJson = /<script type="application\/json" id="consent-settings">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const settings = settingsJson ? JSON.parse(settingsJson) : {};
+  const consent = {
+    pending: [settings.banner].filter(Boolean),
+    tracking: settings.loader ? [settings.loader, `${settings.partytownLib}partytown.js`] : [],
+  };
+  const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map(([tag]) => ({
+    name: /\/([^/.]+)\.[\w-]+\.js$/.exec(attr(tag, 'component-url') ?? '')?.[1] ?? '?',
+    directive: attr(tag, 'client') ?? '?',
+    urls: [attr(tag, 'component-url'), attr(tag, 'renderer-url')].filter(Boolean),
+  }));
+  const scripts = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)].map(([, src]) => src);
+  const hasForm = /<form[\s>]/.test(html);
+  const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, text]) => text).join('');
+  return { islands, scripts, consent, hasForm, css };
+}
+
+/**
+ * A built module and the modules it imports statically (what loading it downloads), as URLs.
+ * Dynamic `import()`s are code fetched later, on demand (a dialog, the toaster): listed apart.
+ */
+export function moduleImports(url, read) {
+  const code = read(url);
+  const resolve = (spec) => new URL(spec, new URL(url, 'http://x')).pathname;
+  const statics = [...code.matchAll(/(?:\bimport|\bexport)\s*(?:[\w${},*\s]+from\s*)?["']([^"']+\.js)["']/g)].map(([, s]) => resolve(s));
+  const lazy = [...code.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g)].map(([, s]) => resolve(s));
+  return { statics, lazy };
+}
+
+/** Every file loading `urls` downloads (static closure), and the lazy chunks it may fetch later. */
+export function closure(urls, read) {
+  const files = new Set();
+  const lazy = new Set();
+  const visit = (url) => {
+    if (files.has(url)) return;
+    files.add(url);
+    const { statics, lazy: later } = moduleImports(url, read);
+    statics.forEach(visit);
+    later.forEach((l) => lazy.add(l));
+  };
+  urls.forEach(visit);
+  // What the lazy chunks bring with them that the page has not loaded already.
+  const later = new Set();
+  const visitLater = (url) => {
+    if (files.has(url) || later.has(url)) return;
+    later.add(url);
+    moduleImports(url, read).statics.forEach(visitLater);
+  };
+  lazy.forEach(visitLater);
+  return { files, lazy: later };
+}
+
+/** One page's weights and the budgets it breaks. */
+export function weighPage(path, html, read) {
+  const { islands, scripts, consent, hasForm, css } = pageAssets(html);
+  // What renders: the document without its scripts (inline code and JSON data blocks).
+  const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+  const size = (files) => [...files].reduce((sum, file) => sum + gzipSize(read(file)), 0);
+  const islandUrls = (keep) => islands.filter((i) => keep(i.directive)).flatMap((i) => i.urls);
+  const everything = closure([...scripts, ...consent.pending, ...islandUrls(() => true)], read);
+  const interactive = closure([...consent.pending, ...islandUrls(() => true)], read);
+  const ownScripts = [...closure(scripts, read).files].filter((file) => !interactive.files.has(file));
+  const newVisitor = closure([...scripts, ...consent.pending, ...islandUrls((d) => atLoad.has(d))], read);
+  const chosen = closure([...scripts, ...islandUrls((d) => atLoad.has(d))], read);
+  const tracking = closure(consent.tracking, read);
+  const weight = {
+    path,
+    hasForm,
+    html: gzipSize(html),
+    firstRender: gzipSize(markup),
+    css: gzipSize(css),
+    islands: islands.map((i) => `${i.name} (${i.directive})`),
+    jsAll: size(everything.files),
+    jsInteractive: size(interactive.files),
+    jsPageScripts: size(ownScripts),
+    jsNewVisitor: size(newVisitor.files),
+    jsChosen: size(chosen.files),
+    lazy: size(everything.lazy),
+    tracking: size(tracking.files),
+  };
+  const problems = [];
+  if (!hasForm && weight.jsInteractive > budgets.formlessJs)
+    problems.push(`${path}: ${kb(weight.jsInteractive)} of JavaScript with every island hydrated and the banner, over the ${kb(budgets.formlessJs)} budget of pages without forms`);
+  if (weight.jsPageScripts > budgets.pageScripts)
+    problems.push(`${path}: ${kb(weight.jsPageScripts)} of page scripts besides the islands, over their ${kb(budgets.pageScripts)} budget`);
+  if (!hasForm && weight.firstRender > budgets.firstRender)
+    problems.push(`${path}: ${kb(weight.firstRender)} of HTML and CSS for the first render, over the ${kb(budgets.firstRender)} budget of content pages`);
+  return { weight, problems };
+}
+
+/** Built chunks holding React DOM: more than one means some page could download it twice. */
+export function reactDomChunks(urls, read) {
+  return urls.filter((url) => read(url).includes('__reactContainer$'));
+}
+
+export const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -1,0 +1,62 @@
+// The weight report of issue 7, for every page of the build (run after `astro build`):
+//   node scripts/weight-report.mjs [dist/client] [--out report.md]   (npm run weight)
+// Prints a Markdown table (HTML+CSS gzip, the islands and their directives, JavaScript gzip when
+// every island hydrates, at load for a new visitor and for one who has chosen, code fetched later
+// on demand) and exits 1 if a page breaks a budget (scripts/budgets/weight.mjs).
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { budgets, kb, reactDomChunks, weighPage } from './budgets/weight.mjs';
+
+const args = process.argv.slice(2);
+const outAt = args.indexOf('--out');
+const out = outAt >= 0 ? args.splice(outAt, 2)[1] : undefined;
+const root = args[0] ?? 'dist/client';
+
+const read = (url) => readFileSync(join(root, decodeURI(url)), 'utf8');
+const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+const files = walk(root);
+// Partytown's sandbox page is not a page of the site (it runs only inside the consent worker).
+const pages = files.filter((f) => f.endsWith('.html') && !f.includes('~partytown')).sort();
+const scripts = files.filter((f) => f.endsWith('.js') && !f.includes('~partytown')).map((f) => `/${relative(root, f)}`);
+
+const results = pages.map((file) => {
+  const path = `/${relative(root, file)}`.replace(/\/index\.html$/, '') || '/';
+  return weighPage(path, readFileSync(file, 'utf8'), read);
+});
+const problems = results.flatMap((r) => r.problems);
+const reactDom = reactDomChunks(scripts, read);
+if (reactDom.length !== 1) problems.push(`React DOM is in ${reactDom.length} chunks (${reactDom.join(', ')}): it must be in exactly one, loaded once`);
+
+const cell = (bytes) => (bytes ? kb(bytes) : '0');
+const lines = [
+  `Budgets (gzip): on pages without a form, ≤ ${kb(budgets.firstRender)} of HTML and CSS for the first render and ≤ ${kb(budgets.formlessJs)} of JavaScript for the islands and the cookie banner; on every page ≤ ${kb(budgets.pageScripts)} of page scripts besides. React DOM chunks: ${reactDom.length}.`,
+  '',
+  'First render = the document without its scripts (its CSS is inlined); document = all of it. Islands + banner = every island hydrated and the banner\'s script, each file once (React once). Page scripts = module scripts of the page beyond those. At load = what a new visitor, or one who chose before, downloads without touching anything. On demand = code fetched when used (a dialog). After tracking consent = the tracking loader and Partytown (the Google tags then run in its worker).',
+  '',
+  '| page | form | first render | of which CSS | document | islands (directive) | islands + banner | page scripts | at load, new visitor | at load, chose before | on demand | after tracking consent |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ...results.map(({ weight: w }) =>
+    `| ${w.path} | ${w.hasForm ? 'yes' : ''} | ${kb(w.firstRender)} | ${kb(w.css)} | ${kb(w.html)} | ${w.islands.join(', ') || '–'} | ${cell(w.jsInteractive)} | ${cell(w.jsPageScripts)} | ${cell(w.jsNewVisitor)} | ${cell(w.jsChosen)} | ${cell(w.lazy)} | ${cell(w.tracking)} |`,
+  ),
+];
+const formless = results.filter((r) => !r.weight.hasForm).map((r) => r.weight);
+const max = (key, list) => list.reduce((m, w) => (w[key] > m[key] ? w : m));
+lines.push(
+  '',
+  `Pages: ${results.length}, of which ${formless.length} without a form.`,
+  `Heaviest first render without a form: ${max('firstRender', formless).path} (${kb(max('firstRender', formless).firstRender)}). Most JavaScript without a form, everything hydrated: ${max('jsAll', formless).path} (${kb(max('jsAll', formless).jsAll)}, of which ${kb(max('jsAll', formless).jsPageScripts)} page scripts).`,
+  (() => {
+    const loading = formless.filter((w) => w.jsChosen > 0);
+    return `Pages without a form where a visitor who has chosen downloads JavaScript without touching anything: ${loading.length}${loading.length ? ` (${loading.slice(0, 3).map((w) => w.path).join(', ')}…, up to ${kb(max('jsChosen', loading).jsChosen)}: their page scripts)` : ''}.`;
+  })(),
+);
+const report = lines.join('\n');
+if (out) {
+  writeFileSync(out, `${report}\n`);
+  console.log([lines[0], ...lines.slice(-3), `The table of every page: ${out}`].join('\n'));
+} else console.log(report);
+if (problems.length) {
+  console.error(`\n✗ ${problems.length} budget problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  process.exit(1);
+}
+console.error('\n✓ Every page is within its weight budgets.');

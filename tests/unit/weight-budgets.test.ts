@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { budgets, closure, pageAssets, reactDomChunks, weighPage } from '../../scripts/budgets/weight.mjs';
+
+/** A tiny build: React DOM, two islands sharing it, a page script, a lazily loaded dialog. */
+function build(reactBytes: number) {
+  // Random text does not compress: its gzip size is about its length.
+  const noise = (n: number) => Array.from({ length: n }, () => String.fromCharCode(33 + Math.floor(Math.random() * 90))).join('');
+  const files: Record<string, string> = {
+    '/_astro/client.js': `var __reactContainer$=1;${noise(reactBytes)}`,
+    '/_astro/renderer.js': 'import{t}from"./client.js";export{t}',
+    '/_astro/Menu.a1b2.js': 'import{t}from"./client.js";const d=()=>import("./Dialog.a1b2.js");export default t',
+    '/_astro/Footer.a1b2.js': 'import{t}from"./client.js";export default t',
+    '/_astro/Dialog.a1b2.js': `import"./client.js";${noise(3000)}`,
+    '/_astro/live.js': noise(2000),
+    '/_astro/banner.js': noise(1000),
+  };
+  return { files, read: (url: string) => files[url] ?? '' };
+}
+
+const island = (name: string, directive: string) =>
+  `<astro-island component-url="/_astro/${name}.a1b2.js" renderer-url="/_astro/renderer.js" client="${directive}"></astro-island>`;
+const page = (body: string) =>
+  `<html><head><script type="application/json" id="consent-settings">{"banner":"/_astro/banner.js","loader":"/_astro/loader.js","partytownLib":"/~partytown/"}</script><style>p{color:red}</style></head><body>${body}</body></html>`;
+
+describe('the weight report', () => {
+  it('finds the islands with their directives, the page scripts, the forms and the consent scripts', () => {
+    const assets = pageAssets(page(`${island('Menu', 'interaction')}<script type="module" src="/_astro/live.js"></script><form></form>`));
+    expect(assets.islands).toEqual([{ name: 'Menu', directive: 'interaction', urls: ['/_astro/Menu.a1b2.js', '/_astro/renderer.js'] }]);
+    expect(assets.scripts).toEqual(['/_astro/live.js']);
+    expect(assets.hasForm).toBe(true);
+    expect(assets.consent.pending).toEqual(['/_astro/banner.js']);
+  });
+
+  it('counts a file shared by two islands once (React once), and a lazy chunk apart', () => {
+    const { read } = build(5000);
+    const { files, lazy } = closure(['/_astro/Menu.a1b2.js', '/_astro/renderer.js', '/_astro/Footer.a1b2.js'], read);
+    expect([...files].sort()).toEqual(['/_astro/Footer.a1b2.js', '/_astro/Menu.a1b2.js', '/_astro/client.js', '/_astro/renderer.js']);
+    expect([...lazy]).toEqual(['/_astro/Dialog.a1b2.js']);
+  });
+
+  it('a visitor who has chosen downloads nothing for islands that wait for an interaction', () => {
+    const { read } = build(5000);
+    const { weight } = weighPage('/en/about', page(island('Menu', 'interaction') + island('Footer', 'interaction')), read);
+    expect(weight.jsChosen).toBe(0);
+    expect(weight.jsNewVisitor).toBeGreaterThan(700); // the banner's script
+    expect(weight.jsInteractive).toBeGreaterThan(weight.jsNewVisitor);
+  });
+
+  it('fails a page without a form whose islands need more than the budget, not one with a form', () => {
+    const { read } = build(budgets.formlessJs * 1.3); // noise of 90 characters gzips to about 80 %
+    const heavy = weighPage('/en/about', page(island('Menu', 'interaction')), read);
+    expect(heavy.problems).toHaveLength(1);
+    expect(heavy.problems[0]).toMatch(/\/en\/about: .* over the 75\.0 KB budget/);
+    expect(weighPage('/en/contact', page(island('Menu', 'visible') + '<form></form>'), read).problems).toEqual([]);
+    expect(weighPage('/en/about', page(island('Menu', 'interaction')), build(60 * 1024).read).problems).toEqual([]);
+  });
+
+  it('fails a page without a form whose HTML and CSS pass one round trip, scripts aside', () => {
+    const { read } = build(1000);
+    const text = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    expect(weighPage('/en/faq', page(`<p>${text(budgets.firstRender * 2)}</p>`), read).problems).toHaveLength(1);
+    expect(weighPage('/en/faq', page(`<p>${text(9000)}</p><script>${text(budgets.firstRender * 2)}</script>`), read).problems).toEqual([]);
+  });
+
+  it('finds React DOM by its code, so a second copy is caught', () => {
+    const { files, read } = build(100);
+    expect(reactDomChunks(Object.keys(files), read)).toEqual(['/_astro/client.js']);
+  });
+});
