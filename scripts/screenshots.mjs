@@ -28,11 +28,12 @@ await states.waitForTimeout(400);
 await states.screenshot({ path: 'screenshots/state-scrolled-390.png' });
 await states.evaluate(() => window.scrollTo(0, 0));
 await states.getByRole('button', { expanded: false }).last().click();
-await states.waitForTimeout(200);
+await states.locator('#site-nav').waitFor(); // the menus hydrate on this first click
 await states.screenshot({ path: 'screenshots/state-menu-390.png' });
 await states.setViewportSize({ width: 1280, height: 800 });
 await states.reload({ waitUntil: 'networkidle' });
 await states.locator('.language-menu__button').click();
+await states.locator('#language-list').waitFor();
 await states.screenshot({ path: 'screenshots/state-language-1280.png' });
 console.log('screenshots/state-*.png');
 await browser.close();
