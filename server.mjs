@@ -1,8 +1,10 @@
 // The production server that `npm start` runs: Astro's standalone Node handler (prebuilt pages,
 // on-demand routes) behind gzip/brotli compression, which the adapter does not do. A phone on a
 // mountain gets a third of the bytes. PORT and HOST work as they do for the adapter.
+// Every response it sends carries the security headers (src/security/headers.ts).
 import http from 'node:http';
 import compression from 'compression';
+import onHeaders from 'on-headers';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled'; // we listen ourselves, with compression in front
 const { handler, options } = await import('./dist/server/entry.mjs');
@@ -28,7 +30,13 @@ scheduleRetention(() => {
   }
 });
 
-const server = http.createServer((req, res) => compress(req, res, () => handler(req, res)));
+// Set just before the headers go out, after Astro's own: pages, files, API answers, the 404 alike.
+const { addSecurityHeaders } = await import('./src/security/headers.ts');
+
+const server = http.createServer((req, res) => {
+  onHeaders(res, () => addSecurityHeaders(res));
+  compress(req, res, () => handler(req, res));
+});
 server.listen(port, host, () => console.log(`Serving http://${host}:${port}`));
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

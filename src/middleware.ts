@@ -1,19 +1,27 @@
 import { defineMiddleware } from 'astro:middleware';
+import { cspMetaFirst } from './security/csp-meta';
 
 /**
- * Astro writes `<style>astro-island…{display:contents}</style>` in the body, just before the first
- * island. `<style>` is only valid in `<head>`, so we move it there. Runs for prerendered pages at
+ * Puts two things Astro writes in the wrong place where they belong. Runs for prerendered pages at
  * build time and for on-demand pages (the 404) at request time.
+ * - `<style>astro-island…{display:contents}</style>` comes in the body, just before the first
+ *   island; `<style>` is only valid in `<head>`, so it moves there.
+ * - The Content Security Policy `<meta>` moves to the top of `<head>` (security/csp-meta.ts).
  */
 const ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+
+function islandStyleInHead(html: string): string {
+  if (!html.includes(ISLAND_STYLE)) return html;
+  return html.replace(ISLAND_STYLE, '').replace('</head>', `${ISLAND_STYLE}</head>`);
+}
 
 export const onRequest = defineMiddleware(async (_context, next) => {
   const response = await next();
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
   const html = await response.text();
-  if (!html.includes(ISLAND_STYLE)) return new Response(html, response);
+  const moved = cspMetaFirst(islandStyleInHead(html));
+  if (moved === html) return new Response(html, response);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  const moved = html.replace(ISLAND_STYLE, '').replace('</head>', `${ISLAND_STYLE}</head>`);
   return new Response(moved, { status: response.status, statusText: response.statusText, headers });
 });

@@ -14,6 +14,7 @@ import { facts } from '../../src/site-facts';
 import { choiceCookies, e2eRevision } from './consent-helpers';
 import { rows, sharedDbPath } from './forms-helpers';
 import { hydrated, useTranslations } from './site';
+import { watchNetwork } from './third-party-stubs';
 
 // A first visit: no cookie at all.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -22,43 +23,6 @@ const DAY = 86_400;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const fiveCookies = ['accepted', 'necessary', 'functionality', 'tracking', 'targeting'] as const;
 const optionalCookieNames = ['visitor_id', '_ga', '_gid', 'utm_source', 'utm_medium', 'utm_campaign'];
-
-const isLocal = (url: string) => /^(https?|wss?):\/\/localhost(:\d+)?\//.test(url) || url.startsWith('data:') || url.startsWith('blob:');
-
-/**
- * What the stubbed Google tag does in Partytown's worker: for each page view pushed to the data
- * layer, one request to the analytics host, as the real tag sends one per page view.
- */
-const gtagStub = `(function () {
-  var layer = window.dataLayer = window.dataLayer || [];
-  var seen = function (args) {
-    if (args && args[0] === 'event' && args[1] === 'page_view') {
-      fetch('https://www.google-analytics.com/g/collect?en=page_view&dl=' + encodeURIComponent(location.href), { method: 'POST', mode: 'no-cors' });
-    }
-  };
-  for (var i = 0; i < layer.length; i++) seen(layer[i]);
-  var push = layer.push;
-  layer.push = function () { for (var j = 0; j < arguments.length; j++) seen(arguments[j]); return push.apply(layer, arguments); };
-})();`;
-
-type Network = { thirdParty: string[]; all: string[]; pageViews: () => string[] };
-
-/** Records every request of the context and answers every non-local one with a stub. */
-async function watchNetwork(context: BrowserContext): Promise<Network> {
-  const network: Network = { thirdParty: [], all: [], pageViews: () => network.thirdParty.filter((u) => u.includes('/g/collect')) };
-  context.on('request', (request) => {
-    network.all.push(request.url());
-    if (!isLocal(request.url())) network.thirdParty.push(request.url());
-  });
-  await context.route((url) => !isLocal(url.href), async (route) => {
-    const url = route.request().url();
-    const headers = { 'access-control-allow-origin': '*', 'content-type': 'text/javascript' };
-    if (url.includes('/gtag/js')) return route.fulfill({ status: 200, headers, body: gtagStub });
-    if (url.includes('/gtm.js')) return route.fulfill({ status: 200, headers, body: '/* tag manager stub */' });
-    return route.fulfill({ status: 204, headers });
-  });
-  return network;
-}
 
 async function cookieMap(context: BrowserContext) {
   return Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));

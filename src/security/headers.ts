@@ -1,0 +1,74 @@
+/**
+ * The security headers every response carries, in one place for both ways the site is served:
+ * the Node server (server.mjs) sets them on every response it sends, and the build writes them
+ * into `_headers` for static hosts (src/integrations/static-host-headers.ts). docs/security.md
+ * says what each is for.
+ *
+ * The page's main Content Security Policy is not here: it is a `<meta>` element Astro writes into
+ * every page with the hashes of that page's scripts and styles (src/security/content-security-policy.ts).
+ * The header policy below carries what a `<meta>` policy cannot (`frame-ancestors`); a browser
+ * enforces both policies, so a request must pass each.
+ */
+
+/**
+ * Restrictions on the document itself, in both policies (the header one and the page's `<meta>`),
+ * so that a static host that ignores `_headers` still applies them:
+ * - `object-src 'none'`: no plugins (`<object>`, `<embed>`), an old way around script-src.
+ * - `base-uri 'self'`: an injected `<base href>` cannot point the page's relative URLs (scripts
+ *   included) at another host.
+ */
+export const documentRestrictions = ["object-src 'none'", "base-uri 'self'"] as const;
+
+/**
+ * `frame-ancestors 'self'`: only the site may frame its pages (against clickjacking). Not `'none'`:
+ * Partytown, after tracking consent, runs in a same-origin iframe (`/~partytown/`).
+ */
+export const headerContentSecurityPolicy = ["frame-ancestors 'self'", ...documentRestrictions].join('; ');
+
+/** HSTS lifetime: one year, the usual minimum for a long-lived HTTPS site (and for preload lists). */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * Features a page could ask the browser for and that the site never uses: switched off for the
+ * site and anything it embeds (a tag included), so no script can prompt the visitor for them.
+ */
+const unusedFeatures = ['accelerometer', 'camera', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'payment', 'usb'] as const;
+
+export const securityHeaders = {
+  'Content-Security-Policy': headerContentSecurityPolicy,
+  // Browsers go straight to HTTPS for a year (and for subdomains); ignored over plain HTTP, so
+  // local servers are unaffected. Not `preload`: joining the browsers' list is a deliberate step.
+  'Strict-Transport-Security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
+  // Files are run or rendered as their Content-Type says, never sniffed into something else.
+  'X-Content-Type-Options': 'nosniff',
+  // Other sites see our origin, never a page's path and query (a lesson search, a campaign).
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': unusedFeatures.map((feature) => `${feature}=()`).join(', '),
+  // `frame-ancestors` for browsers too old for it; SAMEORIGIN for the same reason (Partytown).
+  'X-Frame-Options': 'SAMEORIGIN',
+} as const satisfies Record<string, string>;
+
+export type SecurityHeaderName = keyof typeof securityHeaders;
+
+/** What `addSecurityHeaders` needs of a Node response (`http.ServerResponse`). */
+type HeaderTarget = {
+  getHeader(name: string): number | string | string[] | undefined;
+  setHeader(name: string, value: string | string[]): unknown;
+};
+
+/**
+ * Sets the security headers on a response about to be sent (server.mjs). A Content Security
+ * Policy the response already has (Astro's, on a page rendered on demand) is kept and ours is sent
+ * as a second policy: the browser enforces both, so neither loosens the other.
+ */
+export function addSecurityHeaders(response: HeaderTarget): void {
+  for (const [name, value] of Object.entries(securityHeaders)) {
+    const existing = response.getHeader(name);
+    if (name === 'Content-Security-Policy' && existing !== undefined) {
+      const policies = [existing].flat().map(String);
+      response.setHeader(name, policies.includes(value) ? policies : [...policies, value]);
+    } else {
+      response.setHeader(name, value);
+    }
+  }
+}

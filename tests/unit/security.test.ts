@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { consentHeadScript } from '../../src/consent/head-script';
+import { reviewsShuffleScript } from '../../src/components/home/reviews-shuffle';
+import { readConfig } from '../../src/config';
+import { staticHostHeaders, staticHostHeadersFile } from '../../src/integrations/static-host-headers';
+import { contentSecurityPolicy, cspHash, inlineScripts, sonnerInjectedCss } from '../../src/security/content-security-policy';
+import { cspMetaFirst } from '../../src/security/csp-meta';
+import { addSecurityHeaders, headerContentSecurityPolicy, securityHeaders } from '../../src/security/headers';
+
+/** Hashed here with the plain algorithm, not with the module's helper. */
+const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+
+const directive = (directives: readonly string[] | undefined, name: string) => directives?.find((d) => d.split(' ')[0] === name)?.split(' ').slice(1);
+
+describe('security headers', () => {
+  it('are the values docs/security.md explains', () => {
+    expect(securityHeaders).toEqual({
+      'Content-Security-Policy': "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
+      'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      'Permissions-Policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+      'X-Frame-Options': 'SAMEORIGIN',
+    });
+  });
+
+  /** A stand-in for Node's ServerResponse: case-insensitive names, like Node. */
+  function response(initial: Record<string, string | string[]> = {}) {
+    const headers = new Map(Object.entries(initial).map(([k, v]) => [k.toLowerCase(), v]));
+    return {
+      headers,
+      getHeader: (name: string) => headers.get(name.toLowerCase()),
+      setHeader: (name: string, value: string | string[]) => headers.set(name.toLowerCase(), value),
+    };
+  }
+
+  it('are set on a response that has none', () => {
+    const res = response({ 'content-type': 'text/html' });
+    addSecurityHeaders(res);
+    for (const [name, value] of Object.entries(securityHeaders)) expect(res.getHeader(name)).toBe(value);
+    expect(res.getHeader('content-type')).toBe('text/html');
+  });
+
+  it('keep a page’s own Content Security Policy and add theirs as a second policy, once', () => {
+    const res = response({ 'Content-Security-Policy': "script-src 'self' 'sha256-abc='" });
+    addSecurityHeaders(res);
+    expect(res.getHeader('content-security-policy')).toEqual(["script-src 'self' 'sha256-abc='", headerContentSecurityPolicy]);
+    addSecurityHeaders(res);
+    expect(res.getHeader('content-security-policy')).toEqual(["script-src 'self' 'sha256-abc='", headerContentSecurityPolicy]);
+  });
+
+  it('are written to _headers for every path of a static host', () => {
+    expect(staticHostHeadersFile()).toBe(
+      [
+        '# Written by the build from src/security/headers.ts. Static hosts only: the Node server sets these itself.',
+        '/*',
+        ...Object.entries(securityHeaders).map(([name, value]) => `  ${name}: ${value}`),
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('_headers is what the build leaves in the client folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'headers-'));
+    const hook = staticHostHeaders().hooks['astro:build:done']!;
+    await hook({ dir: pathToFileURL(`${dir}/`) } as Parameters<typeof hook>[0]);
+    expect(readdirSync(dir)).toEqual(['_headers']);
+    expect(readFileSync(join(dir, '_headers'), 'utf8')).toBe(staticHostHeadersFile());
+  });
+});
+
+describe('the page’s Content Security Policy', () => {
+  const config = readConfig({
+    SITE_URL: 'https://www.pistelink.com',
+    BACKEND_GRAPHQL_URL: 'https://api.pistelink.com/graphql',
+    CHAT_GRAPHQL_URL: 'https://chat.pistelink.com/graphql',
+  });
+  const policy = contentSecurityPolicy(config);
+
+  it('allows scripts by file and by hash only, the consent head script and the reviews’ shuffle included', () => {
+    const hashes = policy.scriptDirective?.hashes;
+    expect(hashes).toContain(sha256(consentHeadScript));
+    expect(hashes).toContain(sha256(reviewsShuffleScript));
+    expect(policy.scriptDirective?.resources).toBeUndefined(); // Astro's default: 'self'
+    expect(JSON.stringify(policy)).not.toMatch(/unsafe-inline|unsafe-eval/);
+  });
+
+  it('hashes as browsers do', () => {
+    expect(cspHash('')).toBe('sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=');
+    expect(cspHash('é')).toBe(sha256('é'));
+  });
+
+  it('is a real policy: this site by default, and the backend and chat APIs for fetch', () => {
+    expect(directive(policy.directives, 'default-src')).toEqual(["'self'"]);
+    expect(directive(policy.directives, 'connect-src')).toEqual(["'self'", 'https://api.pistelink.com', 'https://chat.pistelink.com']);
+    expect(directive(policy.directives, 'form-action')).toEqual(["'self'"]);
+    expect(directive(policy.directives, 'frame-src')).toEqual(["'self'"]);
+    expect(directive(policy.directives, 'worker-src')).toEqual(["'self'"]);
+    expect(directive(policy.directives, 'object-src')).toEqual(["'none'"]);
+    expect(directive(policy.directives, 'base-uri')).toEqual(["'self'"]);
+    // A <meta> policy cannot carry it; the header does.
+    expect(directive(policy.directives, 'frame-ancestors')).toBeUndefined();
+  });
+
+  it('follows the form receiver to another host, for fetch and for forms sent without JavaScript', () => {
+    const elsewhere = contentSecurityPolicy({ ...config, formsEndpoint: 'https://forms.example.org/submit' });
+    expect(directive(elsewhere.directives, 'connect-src')).toContain('https://forms.example.org');
+    expect(directive(elsewhere.directives, 'form-action')).toEqual(["'self'", 'https://forms.example.org']);
+  });
+
+  it('names a backend on the site’s own origin once', () => {
+    const same = contentSecurityPolicy({ ...config, backendGraphqlUrl: 'https://www.pistelink.com/graphql', chatGraphqlUrl: 'https://www.pistelink.com/chat' });
+    expect(directive(same.directives, 'connect-src')).toEqual(["'self'"]);
+  });
+
+  it('allows sonner’s stylesheet, the very text its browser bundle inserts', () => {
+    const css = sonnerInjectedCss();
+    expect(css).toMatch(/^\[data-sonner-toaster\]/);
+    expect(readFileSync('node_modules/sonner/dist/index.mjs', 'utf8')).toContain(`__insertCSS(${JSON.stringify(css)})`);
+    expect(policy.styleDirective?.hashes).toEqual([sha256(''), sha256(css)]);
+  });
+
+  it('knows every inline script of the site (an unknown one would be refused by browsers)', () => {
+    const astroFiles = (dir: string): string[] =>
+      readdirSync(dir).flatMap((name) => {
+        const path = join(dir, name);
+        return statSync(path).isDirectory() ? astroFiles(path) : path.endsWith('.astro') ? [path] : [];
+      });
+    const inline = astroFiles('src').flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/<script\b[^>]*\bis:inline\b[^>]*>/g)].map((m) => `${file}: ${m[0]}`));
+    expect(inline.sort()).toEqual([
+      'src/components/consent/ConsentHead.astro: <script is:inline set:html={consentHeadScript} />',
+      'src/components/home/Reviews.astro: <script is:inline set:html={reviewsShuffleScript} />',
+    ]);
+    expect(Object.values(inlineScripts).sort()).toEqual([consentHeadScript, reviewsShuffleScript].sort());
+  });
+});
+
+describe('cspMetaFirst', () => {
+  const meta = `<meta http-equiv="content-security-policy" content="script-src 'self'">`;
+
+  it('moves the policy right after <meta charset>, before any script', () => {
+    const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>x</title><script>go()</script>${meta}</head><body></body></html>`;
+    expect(cspMetaFirst(html)).toBe(`<!DOCTYPE html><html><head><meta charset="utf-8">${meta}<title>x</title><script>go()</script></head><body></body></html>`);
+  });
+
+  it('leaves a page without a policy (or without a charset) as it is', () => {
+    const plain = '<html><head><meta charset="utf-8"><title>x</title></head></html>';
+    expect(cspMetaFirst(plain)).toBe(plain);
+    const noCharset = `<html><head>${meta}</head></html>`;
+    expect(cspMetaFirst(noCharset)).toBe(noCharset);
+  });
+});
