@@ -154,7 +154,7 @@ test.describe('pages work under the policy, with no violation', () => {
       const network = await watchNetwork(context);
       const violations = await watchViolations(page);
       await page.goto('/en/rental');
-      await page.locator(hydrated('ConsentBanner')).waitFor({ state: 'attached' });
+      await page.locator('[data-consent-banner][data-ready]').waitFor({ state: 'attached' }); // its script is wired
       await page.locator('[data-consent-banner]').getByRole('button', { name: t('consent.banner.acceptAll') }).click();
 
       await expect.poll(() => network.all.some((u) => u.endsWith('/~partytown/partytown.js'))).toBe(true);
@@ -180,7 +180,7 @@ test.describe('pages work under the policy, with no violation', () => {
       const network = await watchNetwork(context);
       const violations = await watchViolations(page);
       await page.goto('/fr');
-      await page.locator(hydrated('ConsentBanner')).waitFor({ state: 'attached' });
+      await page.locator('[data-consent-banner][data-ready]').waitFor({ state: 'attached' }); // its script is wired
       await page.locator('[data-consent-banner]').getByRole('button', { name: useTranslations('fr')('consent.banner.rejectAll') }).click();
       await page.goto(pathTo('resorts', 'fr'));
       await page.waitForLoadState('networkidle');
