@@ -39,6 +39,10 @@ function startTracking(choice: ConsentChoice) {
   const visitorId = ensureVisitorId({ domain: settings.cookieDomain, seconds: settings.visitorIdSeconds });
   const plan = trackingPlan(settings.analytics);
   if (loadsNothing(plan)) return;
+  // Without a service worker (some private windows) Partytown would run the tags in the page,
+  // where the Content Security Policy refuses their inline setup (docs/security.md): skip them
+  // rather than fill the console with refusals.
+  if (!('serviceWorker' in navigator)) return;
   addScript({ type: 'text/partytown', text: workerBootstrap(plan, { default: consentModeState(undefined), update: consentModeState(choice) }, visitorId) });
   for (const src of plan.scripts) addScript({ type: 'text/partytown', src });
   window.partytown = { lib: settings.partytownLib, forward: ['dataLayer.push', 'gtag'] };
