@@ -34,7 +34,7 @@ async function readJson(request: IncomingMessage): Promise<{ operationName?: str
 
 const graphqlError = (message: string) => ({ errors: [{ message, path: ['resort'] }], data: null });
 
-const server = createServer(async (request, response) => {
+async function answer(request: IncomingMessage, response: ServerResponse) {
   const url = new URL(request.url ?? '/', fakeBackendUrl);
   if (request.method === 'OPTIONS') {
     response.writeHead(204, cors);
@@ -62,6 +62,11 @@ const server = createServer(async (request, response) => {
   }
   if (!known.has(uuid)) return send(response, 200, graphqlError('Error Getting resort for uuid'));
   return send(response, 200, { data: { resort: { uuid, ...liveConditions } } });
+}
+
+// A page that goes away mid-request (a test ending) must not take the fake down with it.
+const server = createServer((request, response) => {
+  answer(request, response).catch(() => response.destroy());
 });
 
 server.listen(Number(fakeBackendUrl.port), fakeBackendUrl.hostname, () => console.log(`Fake backend on ${fakeBackendUrl.href}`));
