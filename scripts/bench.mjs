@@ -1,0 +1,153 @@
+/**
+ * Build benchmark (`npm run bench`, docs/benchmark.md): builds the real content and a synthetic
+ * content set (1,000 resorts and 500 job postings by default) and prints, as Markdown on stdout,
+ * the pages built, seconds, pages per second, CPU seconds and peak memory of each build, then
+ * where the time went. Progress goes to stderr.
+ *
+ *   node scripts/bench.mjs [--resorts 1000] [--jobs 500] [--no-real] [--keep] [--verbose] [--cpu-prof]
+ *
+ * Each build runs in a copy of the project in a temporary folder (sources, config, `content/`,
+ * a link to node_modules), so `content/`, `dist/` and the caches of the project are never touched,
+ * and every build starts cold. The folder is removed afterwards, also on failure or Ctrl-C,
+ * unless `--keep` (or `--cpu-prof`, whose profiles are written there).
+ */
+import { spawn } from 'node:child_process';
+import { cpSync, createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { contentSetLabel, phasesTable, resultsTable } from './bench/report.mjs';
+import { writeSyntheticContent } from './bench/synthetic-content.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+/** What `astro build` reads besides content/ and node_modules. */
+const PROJECT_FILES = ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', '.env'];
+
+const { values: options } = parseArgs({
+  options: {
+    resorts: { type: 'string', default: '1000' },
+    jobs: { type: 'string', default: '500' },
+    real: { type: 'boolean', default: true },
+    keep: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  allowNegative: true,
+});
+if (options.help) {
+  console.error('usage: npm run bench -- [--resorts 1000] [--jobs 500] [--no-real] [--keep] [--verbose] [--cpu-prof]');
+  process.exit(0);
+}
+const synthetic = { resorts: Number(options.resorts), jobs: Number(options.jobs) };
+for (const [name, value] of Object.entries(synthetic)) {
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`bench: --${name} must be a whole number from 1, got "${options[name]}"`);
+    process.exit(2);
+  }
+}
+const keep = options.keep || options['cpu-prof'];
+const progress = (message) => console.error(`bench: ${message}`);
+
+const workDir = mkdtempSync(join(tmpdir(), 'pistelink-bench-'));
+let child;
+function cleanUp() {
+  child?.kill('SIGTERM');
+  if (keep) progress(`kept ${workDir}`);
+  else rmSync(workDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+/** A copy of the project in `dir` whose content is the real one, then changed by `makeContent`. */
+function mirrorProject(dir, makeContent) {
+  for (const name of PROJECT_FILES) {
+    if (existsSync(join(root, name))) cpSync(join(root, name), join(dir, name), { recursive: true });
+  }
+  cpSync(join(root, 'content'), join(dir, 'content'), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  makeContent(join(dir, 'content'));
+}
+
+/** Built pages: HTML files of the output, without the library assets Partytown copies in. */
+function countPages(dist) {
+  const client = existsSync(join(dist, 'client')) ? join(dist, 'client') : dist;
+  return readdirSync(client, { recursive: true }).filter((path) => path.endsWith('.html') && !path.startsWith('~partytown')).length;
+}
+
+/** Runs one build of the project in `dir` in a child process; resolves with its measures. */
+function build(dir, label) {
+  const resultFile = join(dir, 'bench-result.json');
+  const logFile = join(dir, 'build.log');
+  const log = createWriteStream(logFile);
+  const nodeFlags = options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  const startedAt = performance.now();
+  return new Promise((done, fail) => {
+    child = spawn(process.execPath, [...nodeFlags, join(root, 'scripts/bench/astro-build.mjs'), resultFile], {
+      cwd: dir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk) => {
+        log.write(chunk);
+        if (options.verbose) process.stderr.write(chunk);
+      });
+    }
+    child.on('error', fail);
+    child.on('close', (code, signal) => {
+      const seconds = (performance.now() - startedAt) / 1000;
+      child = undefined;
+      log.end(() => {
+        if (code !== 0) {
+          const tail = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-40).join('\n');
+          fail(new Error(`the build of ${label} failed (${signal ?? `exit code ${code}`}); end of its log:\n${tail}`));
+          return;
+        }
+        const { marks, cpuSeconds, maxRssBytes } = JSON.parse(readFileSync(resultFile, 'utf8'));
+        done({ label, pages: countPages(join(dir, 'dist')), seconds, cpuSeconds, maxRssBytes, marks });
+      });
+    });
+  });
+}
+
+const realContent = {
+  resorts: readdirSync(join(root, 'content/resorts')).filter((name) => name.endsWith('.yaml')).length,
+  jobs: readdirSync(join(root, 'content/jobs/en')).filter((name) => name.endsWith('.md')).length,
+};
+const sets = [
+  ...(options.real ? [{ name: 'real', label: contentSetLabel('real content', realContent), makeContent: () => {} }] : []),
+  { name: 'synthetic', label: contentSetLabel('synthetic', synthetic), makeContent: (content) => writeSyntheticContent(content, synthetic) },
+];
+
+const runs = [];
+const load = loadavg()[0].toFixed(2);
+try {
+  for (const set of sets) {
+    const dir = join(workDir, set.name);
+    progress(`${set.label}: preparing ${dir}`);
+    mirrorProject(dir, set.makeContent);
+    progress(`${set.label}: building…`);
+    const run = await build(dir, set.label);
+    progress(`${set.label}: ${run.pages} pages in ${run.seconds.toFixed(1)} s (${run.cpuSeconds.toFixed(1)} s of CPU), peak memory ${Math.round(run.maxRssBytes / 2 ** 20)} MB`);
+    runs.push(run);
+  }
+} catch (error) {
+  progress(error.message);
+  process.exitCode = 1;
+} finally {
+  cleanUp();
+}
+
+if (runs.length) {
+  const astroVersion = JSON.parse(readFileSync(join(root, 'node_modules/astro/package.json'), 'utf8')).version;
+  console.log(resultsTable(runs));
+  console.log('\nSeconds per phase of each build:\n');
+  console.log(phasesTable(runs));
+  console.log(
+    `\nNode ${process.version}, Astro ${astroVersion}, ${availableParallelism()} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), load average ${load} at the start.`,
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * The build benchmark (scripts/bench.mjs): its synthetic content must be content the site accepts,
+ * or the benchmark would time a failing build, and its tables must read right.
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { contentSetLabel, phasesTable, resultsTable } from '../../scripts/bench/report.mjs';
+import { resortName, slugify, writeSyntheticContent } from '../../scripts/bench/synthetic-content.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+
+describe('synthetic content', () => {
+  // More entries than there are real ones, so every template is used more than once.
+  const size = { resorts: 14, jobs: 40 };
+  const dir = mkdtempSync(join(tmpdir(), 'bench-test-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  for (const name of ['src', 'content', 'astro.config.mjs', 'tsconfig.json', 'package.json']) {
+    cpSync(join(root, name), join(dir, name), { recursive: true });
+  }
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const { resortIds, jobSlugs } = writeSyntheticContent(join(dir, 'content'), size);
+  const content = (path: string) => join(dir, 'content', path);
+
+  it('has the resorts and postings asked for, each in every language the real postings have', () => {
+    expect(readdirSync(content('resorts'))).toHaveLength(size.resorts);
+    for (const locale of readdirSync(join(root, 'content/jobs'))) {
+      expect(readdirSync(content(`jobs/${locale}`)).sort()).toEqual(jobSlugs.map((slug) => `${slug}.md`).sort());
+    }
+    expect(new Set(jobSlugs).size).toBe(size.jobs);
+  });
+
+  it('gives every resort its own name, address and backend uuid', () => {
+    const resorts = resortIds.map((id) => parse(readFileSync(content(`resorts/${id}.yaml`), 'utf8')) as { name: string; uuid: string });
+    expect(new Set(resorts.map((r) => r.name)).size).toBe(size.resorts);
+    expect(new Set(resorts.map((r) => r.uuid)).size).toBe(size.resorts);
+    expect(resortIds.every((id) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id))).toBe(true);
+  });
+
+  it('points the reviews at resorts that exist', () => {
+    const reviews = parse(readFileSync(content('reviews.yaml'), 'utf8')) as { resort: string }[];
+    expect(reviews.length).toBeGreaterThan(0);
+    expect(reviews.every((review) => resortIds.includes(review.resort))).toBe(true);
+  });
+
+  it('passes the collections’ schemas (astro sync, as the build runs it)', async () => {
+    const result = join(dir, 'sync-result.json');
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'scripts/bench/astro-build.mjs'), result, 'sync'], {
+      cwd: dir,
+      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+    });
+    expect(stdout + stderr).toContain('Synced content');
+    expect(stdout + stderr).not.toMatch(/error|warn/i);
+    expect(JSON.parse(readFileSync(result, 'utf8')).maxRssBytes).toBeGreaterThan(0);
+  }, 60_000);
+});
+
+it('names resorts uniquely past the name pairs, with an address-safe slug', () => {
+  const names = Array.from({ length: 1200 }, (_, i) => resortName(i));
+  expect(new Set(names).size).toBe(names.length);
+  expect(new Set(names.map(slugify)).size).toBe(names.length);
+  expect(slugify('Coll d’Aran 1550')).toBe('coll-d-aran-1550');
+  expect(slugify('Tuca de Boí')).toBe('tuca-de-boi');
+});
+
+describe('report', () => {
+  const runs = [
+    { label: 'real content (6 resorts, 13 jobs)', pages: 205, seconds: 5.04, cpuSeconds: 6.26, maxRssBytes: 800 * 2 ** 20, marks: { configSetup: 1.02, configDone: 1.03, buildStart: 2.1, bundled: 3.4, generated: 5, end: 5.01 } },
+    { label: 'synthetic (1,000 resorts, 500 jobs)', pages: 14081, seconds: 250.5, cpuSeconds: 240, maxRssBytes: 2.5 * 2 ** 30, marks: { configSetup: 1, buildStart: 9 } },
+  ];
+
+  it('prints pages, seconds, pages per second, CPU seconds and peak memory as a Markdown table', () => {
+    expect(resultsTable(runs)).toBe(
+      [
+        '| content set | pages | seconds | pages/s | CPU seconds | peak memory MB |',
+        '|---|--:|--:|--:|--:|--:|',
+        '| real content (6 resorts, 13 jobs) | 205 | 5.0 | 40.7 | 6.3 | 800 |',
+        '| synthetic (1,000 resorts, 500 jobs) | 14,081 | 250.5 | 56.2 | 240.0 | 2,560 |',
+      ].join('\n'),
+    );
+  });
+
+  it('splits each build into its phases, with a dash where a mark is missing', () => {
+    expect(phasesTable(runs).split('\n').slice(2)).toEqual([
+      '| real content (6 resorts, 13 jobs) | 1.0 | 1.1 | 1.3 | 1.6 | 0.0 |',
+      '| synthetic (1,000 resorts, 500 jobs) | 1.0 | – | – | – | – |',
+    ]);
+  });
+
+  it('names a content set by its size', () => {
+    expect(contentSetLabel('synthetic', { resorts: 1000, jobs: 1 })).toBe('synthetic (1,000 resorts, 1 job)');
+  });
+});
