@@ -52,7 +52,9 @@ async function audit(path) {
   const { lhr } = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
   const score = (id) => lhr.categories[id]?.score ?? 0;
   const cls = lhr.audits['cumulative-layout-shift'].numericValue;
-  const tbt = lhr.audits['total-blocking-time'].numericValue;
+  const tbtAudit = lhr.audits['total-blocking-time'];
+  // As Lighthouse reports it ("0 ms": it shows TBT to the nearest 10 ms).
+  const tbt = Number.parseFloat(tbtAudit.displayValue);
   const lcp = lhr.audits['largest-contentful-paint'].numericValue;
   const problems = [];
   for (const [id, min] of Object.entries(thresholds)) {
@@ -62,9 +64,8 @@ async function audit(path) {
     problems.push(`${path}: ${lhr.categories[id].title} ${Math.round(score(id) * 100)} < ${min * 100} (${failing.map((a) => a.id).join(', ')})`);
   }
   if (cls !== 0) problems.push(`${path}: Cumulative Layout Shift ${cls}, must be 0`);
-  // Lighthouse shows TBT in whole milliseconds: "0 ms" is the requirement.
-  if (Math.round(tbt) > 0) problems.push(`${path}: Total Blocking Time ${Math.round(tbt)} ms, must be 0`);
-  const row = `| ${path} | ${Object.keys(thresholds).map((id) => Math.round(score(id) * 100)).join(' | ')} | ${(lcp / 1000).toFixed(1)} s | ${cls} | ${Math.round(tbt)} ms |`;
+  if (tbt !== 0) problems.push(`${path}: Total Blocking Time ${tbtAudit.displayValue}, must be 0 ms (${Math.round(tbtAudit.numericValue)} ms measured)`);
+  const row = `| ${path} | ${Object.keys(thresholds).map((id) => Math.round(score(id) * 100)).join(' | ')} | ${(lcp / 1000).toFixed(1)} s | ${cls} | ${tbtAudit.displayValue} |`;
   return { row, problems };
 }
 

@@ -20,8 +20,11 @@ const choices: Record<string, [ConsentChoice, ConsentMethod]> = {
 };
 
 function reserveHeight(banner: HTMLElement) {
-  const html = document.documentElement;
-  new ResizeObserver(() => html.style.setProperty('--consent-banner-space', `${banner.offsetHeight}px`)).observe(banner);
+  // On <body> itself, not as a custom property on <html>: that one would be inherited by every
+  // element and restyle the whole page each time. Once the banner hides (height 0), CSS rules again.
+  new ResizeObserver(() => {
+    document.body.style.paddingBottom = banner.offsetHeight ? `${banner.offsetHeight}px` : '';
+  }).observe(banner);
 }
 
 function listenForChoice(banner: HTMLElement) {
