@@ -1,13 +1,21 @@
 import { defineMiddleware } from 'astro:middleware';
-import { cspMetaFirst } from './security/csp-meta';
+import { config } from './config';
+import { cspMetaFirst, pageOwnHashes } from './security/csp-meta';
+import { contentSecurityPolicy } from './security/content-security-policy';
 
 /**
  * Puts two things Astro writes in the wrong place where they belong. Runs for prerendered pages at
  * build time and for on-demand pages (the 404) at request time.
  * - `<style>astro-island…{display:contents}</style>` comes in the body, just before the first
  *   island; `<style>` is only valid in `<head>`, so it moves there.
- * - The Content Security Policy `<meta>` moves to the top of `<head>` (security/csp-meta.ts).
+ * - The Content Security Policy `<meta>` moves to the top of `<head>`, and keeps only the hashes
+ *   of this page's inline scripts and styles (security/csp-meta.ts).
  */
+const policy = contentSecurityPolicy(config);
+const configuredHashes = typeof policy === 'object'
+  ? [...(policy.scriptDirective?.hashes ?? []), ...(policy.styleDirective?.hashes ?? [])].map((entry) => (typeof entry === 'string' ? entry : entry.hash))
+  : [];
+
 const ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 
 function islandStyleInHead(html: string): string {
@@ -19,7 +27,7 @@ export const onRequest = defineMiddleware(async (_context, next) => {
   const response = await next();
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
   const html = await response.text();
-  const moved = cspMetaFirst(islandStyleInHead(html));
+  const moved = pageOwnHashes(cspMetaFirst(islandStyleInHead(html)), configuredHashes);
   if (moved === html) return new Response(html, response);
   const headers = new Headers(response.headers);
   headers.delete('content-length');

@@ -7,7 +7,7 @@ import { draftFromQuery } from '../../lessons/search-query';
 import SearchSummary, { type SearchSummaryProps } from './SearchSummary';
 
 export function mountSearchSummary(host: HTMLElement, query: URLSearchParams) {
-  const props = JSON.parse(host.dataset.summary ?? '{}') as Omit<SearchSummaryProps, 'draft'>;
+  const props = JSON.parse(document.getElementById('your-search-summary')?.textContent ?? '{}') as Omit<SearchSummaryProps, 'draft'>;
   // The page's address says which resort and sport: they win over the query's.
   const draft = { ...draftFromQuery(query, props.locale, props.resorts), where: props.resort.name, sport: props.sport };
   host.replaceChildren();
