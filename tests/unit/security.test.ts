@@ -9,7 +9,7 @@ import { reviewsShuffleScript } from '../../src/components/home/reviews-shuffle'
 import { readConfig } from '../../src/config';
 import { staticHostHeaders, staticHostHeadersFile } from '../../src/integrations/static-host-headers';
 import { contentSecurityPolicy, cspHash, inlineScripts, sonnerInjectedCss } from '../../src/security/content-security-policy';
-import { cspMetaFirst } from '../../src/security/csp-meta';
+import { cspMetaFirst, pageOwnHashes } from '../../src/security/csp-meta';
 import { addSecurityHeaders, headerContentSecurityPolicy, securityHeaders } from '../../src/security/headers';
 
 /** Hashed here with the plain algorithm, not with the module's helper. */
@@ -153,5 +153,23 @@ describe('cspMetaFirst', () => {
     expect(cspMetaFirst(plain)).toBe(plain);
     const noCharset = `<html><head>${meta}</head></html>`;
     expect(cspMetaFirst(noCharset)).toBe(noCharset);
+  });
+});
+
+describe("each page's policy lists only its own hashes", () => {
+  const hash = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+  const page = (hashes: string[]) =>
+    `<html><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="script-src 'self' ${hashes.map((h) => `'${h}'`).join(' ')};"><style>p{color:red}</style>` +
+    `<script type="application/json" id="x">{"a":1}</script></head><body><script>run()</script><script src="/a.js"></script></body></html>`;
+
+  it("keeps the hashes of the page's inline scripts and styles and the configured ones, drops the others", () => {
+    const [style, script, otherPage, json, configured] = [hash('p{color:red}'), hash('run()'), hash('elsewhere()'), hash('{"a":1}'), hash('sonner')];
+    const result = pageOwnHashes(page([style, script, otherPage, json, configured]), [configured]);
+    const meta = /content-security-policy" content="([^"]*)"/.exec(result)?.[1] ?? '';
+    expect(meta).toContain(style);
+    expect(meta).toContain(script);
+    expect(meta).toContain(configured);
+    expect(meta).not.toContain(otherPage);
+    expect(meta).not.toContain(json); // data blocks are not run: their hash allows nothing
   });
 });
