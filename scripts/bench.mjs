@@ -18,6 +18,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { contentSetLabel, phasesTable, resultsTable } from './bench/report.mjs';
 import { writeSyntheticContent } from './bench/synthetic-content.mjs';
+import { builtPages } from './built-site.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 /** What `astro build` reads besides content/ and node_modules. */
@@ -73,10 +74,9 @@ function mirrorProject(dir, makeContent) {
   makeContent(join(dir, 'content'));
 }
 
-/** Built pages: HTML files of the output, without the library assets Partytown copies in. */
+/** Built pages: HTML files of the output (scripts/built-site.mjs). */
 function countPages(dist) {
-  const client = existsSync(join(dist, 'client')) ? join(dist, 'client') : dist;
-  return readdirSync(client, { recursive: true }).filter((path) => path.endsWith('.html') && !path.startsWith('~partytown')).length;
+  return builtPages(existsSync(join(dist, 'client')) ? join(dist, 'client') : dist).length;
 }
 
 /** Runs one build of the project in `dir` in a child process; resolves with its measures. */

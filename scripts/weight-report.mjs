@@ -3,9 +3,10 @@
 // Prints a Markdown table (HTML+CSS gzip, the islands and their directives, JavaScript gzip when
 // every island hydrates, at load for a new visitor and for one who has chosen, code fetched later
 // on demand) and exits 1 if a page breaks a budget (scripts/budgets/weight.mjs).
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { budgets, kb, reactDomChunks, weighPage } from './budgets/weight.mjs';
+import { builtFiles } from './built-site.mjs';
 
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
@@ -13,16 +14,11 @@ const out = outAt >= 0 ? args.splice(outAt, 2)[1] : undefined;
 const root = args[0] ?? 'dist/client';
 
 const read = (url) => readFileSync(join(root, decodeURI(url)), 'utf8');
-const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
-const files = walk(root);
-// Partytown's sandbox page is not a page of the site (it runs only inside the consent worker).
-const pages = files.filter((f) => f.endsWith('.html') && !f.includes('~partytown')).sort();
-const scripts = files.filter((f) => f.endsWith('.js') && !f.includes('~partytown')).map((f) => `/${relative(root, f)}`);
+const files = builtFiles(root);
+const pages = files.filter((path) => path.endsWith('.html'));
+const scripts = files.filter((path) => path.endsWith('.js'));
 
-const results = pages.map((file) => {
-  const path = `/${relative(root, file)}`.replace(/\/index\.html$/, '') || '/';
-  return weighPage(path, readFileSync(file, 'utf8'), read);
-});
+const results = pages.map((file) => weighPage(file.replace(/\/index\.html$/, '') || '/', read(file), read));
 const problems = results.flatMap((r) => r.problems);
 const reactDom = reactDomChunks(scripts, read);
 if (reactDom.length !== 1) problems.push(`React DOM is in ${reactDom.length} chunks (${reactDom.join(', ')}): it must be in exactly one, loaded once`);
