@@ -1,7 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import { config } from './config';
 import { cspMetaFirst, pageOwnHashes } from './security/csp-meta';
-import { contentSecurityPolicy } from './security/content-security-policy';
+import { configuredHashes } from './security/content-security-policy';
 
 /**
  * Puts two things Astro writes in the wrong place where they belong. Runs for prerendered pages at
@@ -11,10 +10,8 @@ import { contentSecurityPolicy } from './security/content-security-policy';
  * - The Content Security Policy `<meta>` moves to the top of `<head>`, and keeps only the hashes
  *   of this page's inline scripts and styles (security/csp-meta.ts).
  */
-const policy = contentSecurityPolicy(config);
-const configuredHashes = typeof policy === 'object'
-  ? [...(policy.scriptDirective?.hashes ?? []), ...(policy.styleDirective?.hashes ?? [])].map((entry) => (typeof entry === 'string' ? entry : entry.hash))
-  : [];
+const { scripts, styles } = configuredHashes();
+const keptHashes = [...scripts, ...styles];
 
 const ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 
@@ -27,7 +24,7 @@ export const onRequest = defineMiddleware(async (_context, next) => {
   const response = await next();
   if (!response.headers.get('content-type')?.startsWith('text/html')) return response;
   const html = await response.text();
-  const moved = pageOwnHashes(cspMetaFirst(islandStyleInHead(html)), configuredHashes);
+  const moved = pageOwnHashes(cspMetaFirst(islandStyleInHead(html)), keptHashes);
   if (moved === html) return new Response(html, response);
   const headers = new Headers(response.headers);
   headers.delete('content-length');

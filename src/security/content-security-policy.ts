@@ -76,8 +76,18 @@ const googleTagImageHosts = ['https://*.google-analytics.com', 'https://*.google
 
 export type PolicyConfig = Pick<SiteConfig, 'siteUrl' | 'backendGraphqlUrl' | 'chatGraphqlUrl' | 'formsEndpoint'>;
 
+/**
+ * The hashes we give Astro, beyond those it computes for the page: our inline scripts, and the
+ * stylesheet sonner adds at run time, first empty then filled (the browser checks it both times;
+ * an empty stylesheet is harmless).
+ */
+export function configuredHashes(): { scripts: CspHash[]; styles: CspHash[] } {
+  return { scripts: Object.values(inlineScripts).map(cspHash), styles: [cspHash(''), cspHash(sonnerInjectedCss())] };
+}
+
 /** The `security.csp` value for astro.config.mjs, from the site's configuration. */
 export function contentSecurityPolicy(config: PolicyConfig): CspOptions {
+  const hashes = configuredHashes();
   const formsOrigin = originOf(config.formsEndpoint, config.siteUrl);
   return {
     algorithm: 'SHA-256',
@@ -97,14 +107,9 @@ export function contentSecurityPolicy(config: PolicyConfig): CspOptions {
       `form-action ${sources("'self'", formsOrigin)}`,
       ...documentRestrictions,
     ],
-    scriptDirective: {
-      hashes: Object.values(inlineScripts).map(cspHash),
-    },
-    styleDirective: {
-      // Astro hashes the page's own `<style>` elements; sonner's is added at run time, first
-      // empty then filled, and the browser checks it both times (an empty stylesheet is harmless).
-      // Style attributes need nothing: React sets them through the DOM, which CSP does not restrict.
-      hashes: [cspHash(''), cspHash(sonnerInjectedCss())],
-    },
+    scriptDirective: { hashes: hashes.scripts },
+    // Astro hashes the page's own `<style>` elements. Style attributes need nothing: React sets
+    // them through the DOM, which CSP does not restrict.
+    styleDirective: { hashes: hashes.styles },
   };
 }
