@@ -6,8 +6,8 @@ import { createRoot } from 'react-dom/client';
 import { draftFromQuery } from '../../lessons/search-query';
 import SearchSummary, { type SearchSummaryProps } from './SearchSummary';
 
-export function mountSearchSummary(host: HTMLElement, query: URLSearchParams) {
-  const props = JSON.parse(document.getElementById('your-search-summary')?.textContent ?? '{}') as Omit<SearchSummaryProps, 'draft'>;
+/** `props`: the page's summary data (LessonOffer.astro's `#your-search-summary` block). */
+export function mountSearchSummary(host: HTMLElement, props: Omit<SearchSummaryProps, 'draft'>, query: URLSearchParams) {
   // The page's address says which resort and sport: they win over the query's.
   const draft = { ...draftFromQuery(query, props.locale, props.resorts), where: props.resort.name, sport: props.sport };
   host.replaceChildren();
