@@ -49,11 +49,27 @@ export function pageAssets(html) {
 }
 
 /**
+ * Each built file's imports and gzip size, worked out once per build (`read` stands for the build):
+ * the same files (React first) recur on every page, and in several of each page's sums.
+ */
+const perBuild = new WeakMap();
+function once(read, key, compute) {
+  let known = perBuild.get(read);
+  if (!known) perBuild.set(read, (known = new Map()));
+  if (!known.has(key)) known.set(key, compute());
+  return known.get(key);
+}
+const fileSize = (url, read) => once(read, `size ${url}`, () => gzipSize(read(url)));
+
+/**
  * A built module and the modules it imports statically (what loading it downloads), as URLs.
  * Dynamic `import()`s are code fetched later, on demand (a dialog, the toaster): listed apart.
  */
 export function moduleImports(url, read) {
-  const code = read(url);
+  return once(read, `imports ${url}`, () => parseImports(url, read(url)));
+}
+
+function parseImports(url, code) {
   const resolve = (spec) => new URL(spec, new URL(url, 'http://x')).pathname;
   const statics = [...code.matchAll(/(?:\bimport|\bexport)\s*(?:[\w${},*\s]+from\s*)?["']([^"']+\.js)["']/g)].map(([, s]) => resolve(s));
   const lazy = [...code.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g)].map(([, s]) => resolve(s));
@@ -88,7 +104,7 @@ export function weighPage(path, html, read) {
   const { islands, scripts, consent, hasForm, css } = pageAssets(html);
   // What renders: the document without its scripts (inline code and JSON data blocks).
   const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
-  const size = (files) => [...files].reduce((sum, file) => sum + gzipSize(read(file)), 0);
+  const size = (files) => [...files].reduce((sum, file) => sum + fileSize(file, read), 0);
   const islandUrls = (keep) => islands.filter((i) => keep(i.directive)).flatMap((i) => i.urls);
   const everything = closure([...scripts, ...consent.pending, ...islandUrls(() => true)], read);
   const interactive = closure([...consent.pending, ...islandUrls(() => true)], read);
