@@ -9,9 +9,10 @@ export type MobileMenuProps = {
 };
 
 /**
- * The hamburger button of small screens. The navigation itself is server-rendered HTML; this island
- * only toggles `data-menu-open` on the header (CSS turns the navigation into a panel and shows the
- * Book lesson button), and closes the menu on Escape, on a link, or on a click outside the header.
+ * The hamburger button of small screens, part of the HeaderMenus island. The navigation itself is
+ * server-rendered HTML; this button only toggles `data-menu-open` on the header (CSS turns the
+ * navigation into a panel and shows the Book lesson button), and closes the menu on Escape, on a
+ * link, or on a click outside the header.
  */
 export default function MobileMenuButton({ controls, openLabel, closeLabel, open, toggle, close }: MobileMenuProps & PanelControl) {
   const button = useRef<HTMLButtonElement>(null);
