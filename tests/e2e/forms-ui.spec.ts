@@ -103,6 +103,23 @@ test.describe('newsletter dialog', () => {
     expect(rows(sharedDbPath(), 'SELECT count(*) AS n FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ n: 1 }]);
   });
 
+  test('sent before the form’s code has arrived (slow connection): it waits for it and stays on the page', async ({ page }) => {
+    await page.goto('/en/about');
+    // The dialog's code takes a second and a half to arrive.
+    await page.route('**/_astro/newsletter-form-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.locator('[data-newsletter-trigger]').click();
+    const dialog = page.getByRole('dialog');
+    const address = uniqueEmail('early');
+    await dialog.getByLabel('Your email address').fill(address);
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Form successfully submitted');
+    await expect(page).toHaveURL(/\/en\/about$/);
+    expect(rows(sharedDbPath(), 'SELECT count(*) AS n FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ n: 1 }]);
+  });
+
   test('too many tries (429): the visitor is told to wait, the button works again', async ({ page }) => {
     await page.goto('/en/rental');
     await page.route('**/api/forms', (route) =>
@@ -212,7 +229,7 @@ test.describe('newsletter page', () => {
     const page = await context.newPage();
     await page.goto('/fr/newsletter');
     const address = uniqueEmail('nojs');
-    await page.getByLabel('Votre adresse e-mail').fill(address);
+    await page.locator('main').getByLabel('Votre adresse e-mail').fill(address);
     await page.getByRole('button', { name: 'S’abonner' }).click();
     await expect(page).toHaveURL(/\/fr\/newsletter#form-sent$/);
     await expect(page.getByText('Merci\u202f: votre formulaire a bien été envoyé.')).toBeVisible();
@@ -283,7 +300,7 @@ test.describe('contact form', () => {
     await hydrated(page, '#contact-name');
     const email = uniqueEmail('honeypot');
     await fillContact(page, email);
-    await page.locator('input[name="bot-field"]').evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
+    await page.locator('#contact-bot-field').evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('status')).toContainText('Message sent.');
     expect(rows(sharedDbPath(), 'SELECT id FROM contact_messages WHERE email = ?', email)).toEqual([]);
