@@ -49,7 +49,7 @@ test.describe('axe, the newsletter dialog', () => {
     await page.locator('[data-newsletter-trigger]').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox').fill('marie@exemple');
-    await dialog.locator('button[type="submit"]').click();
+    await dialog.locator('form[data-newsletter-form] button').click();
     await expect(page.locator('#newsletter-dialog-email-error')).toBeVisible();
     await expectNoViolations(page);
   });
@@ -59,7 +59,7 @@ test.describe('axe, the newsletter dialog', () => {
     await page.locator('[data-newsletter-trigger]').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('textbox').fill(`axe-${Date.now()}@example.com`);
-    await dialog.locator('button[type="submit"]').click();
+    await dialog.locator('form[data-newsletter-form] button').click();
     await expect(dialog.getByRole('status')).not.toBeEmpty();
     await expectNoViolations(page);
   });
