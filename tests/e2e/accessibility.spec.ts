@@ -41,3 +41,26 @@ test.describe('axe, header states', () => {
     await expectNoViolations(page);
   });
 });
+
+test.describe('axe, the newsletter dialog', () => {
+  test('open, with an invalid address, at 390 px in French', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/fr/a-propos');
+    await page.locator('[data-newsletter-trigger]').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill('marie@exemple');
+    await dialog.locator('form[data-newsletter-form] button').click();
+    await expect(page.locator('#newsletter-dialog-email-error')).toBeVisible();
+    await expectNoViolations(page);
+  });
+
+  test('open, subscribed, in English', async ({ page }) => {
+    await page.goto('/en/about');
+    await page.locator('[data-newsletter-trigger]').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('textbox').fill(`axe-${Date.now()}@example.com`);
+    await dialog.locator('form[data-newsletter-form] button').click();
+    await expect(dialog.getByRole('status')).not.toBeEmpty();
+    await expectNoViolations(page);
+  });
+});

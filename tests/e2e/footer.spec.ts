@@ -24,7 +24,9 @@ for (const locale of ['en', 'fr', 'es'] as const) {
     for (const [name, href] of expected) {
       await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
-    await expect(footer.getByRole('link', { name: t('footer.newsletter') })).toHaveAttribute('data-newsletter-trigger', '');
+    const newsletter = footer.getByRole('link', { name: t('footer.newsletter') });
+    await expect(newsletter).toHaveAttribute('data-newsletter-trigger', '');
+    await expect(newsletter).toHaveAttribute('aria-haspopup', 'dialog');
     for (const [network, href] of Object.entries({
       Facebook: config.social.facebook,
       LinkedIn: config.social.linkedin,
@@ -37,3 +39,12 @@ for (const locale of ['en', 'fr', 'es'] as const) {
     await expect(footer).toContainText(`© ${new Date().getFullYear()} ${config.brand}.`);
   });
 }
+
+test('without JavaScript, "Stay up to date" is a link to the newsletter page; its dialog stays closed', async ({ page }) => {
+  const t = useTranslations('fr');
+  await page.goto('/fr/a-propos');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.locator('footer').getByRole('link', { name: t('footer.newsletter') }).click();
+  await expect(page).toHaveURL(/\/fr\/newsletter$/);
+  await expect(page.locator('main').getByLabel(t('forms.newsletter.email'))).toBeVisible();
+});

@@ -17,6 +17,26 @@ function formPosts(page: Page) {
   return posts;
 }
 
+/** Every script file the page downloads (inline scripts are part of the HTML). */
+function scriptDownloads(page: Page) {
+  const paths: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') paths.push(new URL(request.url()).pathname);
+  });
+  return paths;
+}
+
+/** Holds the receiver's answers until `release()`: the visitor sees the form while it sends. */
+async function holdAnswers(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/forms', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('newsletter dialog', () => {
   test('opens from the footer, checks the address, subscribes once, and gives focus back', async ({ page }) => {
     const posts = formPosts(page);
@@ -35,12 +55,23 @@ test.describe('newsletter dialog', () => {
     await submit.click();
     await expect(dialog.getByText('email is not valid')).toBeVisible();
     await expect(email).toHaveAttribute('aria-invalid', 'true');
+    await expect(email).toHaveAttribute('aria-describedby', 'newsletter-dialog-email-error');
+    await expect(page.locator('#newsletter-dialog-email-error')).toHaveText('email is not valid');
+    await expect(email).toBeFocused();
     expect(posts).toEqual([]);
 
+    const release = await holdAnswers(page);
     const address = uniqueEmail('modal');
     await email.fill(address);
     await submit.click();
-    await expect(dialog.getByText('Form successfully submitted')).toBeVisible();
+    // While sending: disabled, and says so; a second click sends nothing more.
+    const sending = dialog.getByRole('button', { name: 'Sending…' });
+    await expect(sending).toBeDisabled();
+    await expect(email).not.toHaveAttribute('aria-invalid');
+    await expect(page.locator('#newsletter-dialog-email-error')).toHaveCount(0);
+    release();
+    await expect(dialog.getByRole('status')).toHaveText('Form successfully submitted');
+    await expect(dialog.getByLabel('Your email address')).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'Subscribe' })).toBeDisabled();
     expect(posts).toEqual(['POST']);
     expect(rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ locale: 'en' }]);
@@ -48,6 +79,10 @@ test.describe('newsletter dialog', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(trigger).toBeFocused();
+    // Reopened once subscribed: the success is still there, focus on the close button.
+    await trigger.click();
+    await expect(dialog.getByRole('status')).toHaveText('Form successfully submitted');
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
   });
 
   test('a network cut shows the error, re-enables the button and keeps the address; the retry works', async ({ page }) => {
@@ -58,7 +93,7 @@ test.describe('newsletter dialog', () => {
     const address = uniqueEmail('retry');
     await dialog.getByLabel('Your email address').fill(address);
     await dialog.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(dialog.getByText('Sorry an error has occurred...')).toBeVisible();
+    await expect(dialog.getByRole('status')).toHaveText('Sorry an error has occurred...');
     await expect(dialog.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
     await expect(dialog.getByLabel('Your email address')).toHaveValue(address);
 
@@ -68,6 +103,66 @@ test.describe('newsletter dialog', () => {
     expect(rows(sharedDbPath(), 'SELECT count(*) AS n FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ n: 1 }]);
   });
 
+  test('sent before the form’s code has arrived (slow connection): it waits for it and stays on the page', async ({ page }) => {
+    await page.goto('/en/about');
+    // The dialog's code takes a second and a half to arrive.
+    await page.route('**/_astro/newsletter-form-*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.locator('[data-newsletter-trigger]').click();
+    const dialog = page.getByRole('dialog');
+    const address = uniqueEmail('early');
+    await dialog.getByLabel('Your email address').fill(address);
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Form successfully submitted');
+    await expect(page).toHaveURL(/\/en\/about$/);
+    expect(rows(sharedDbPath(), 'SELECT count(*) AS n FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ n: 1 }]);
+  });
+
+  test('too many tries (429): the visitor is told to wait, the button works again', async ({ page }) => {
+    await page.goto('/en/rental');
+    await page.route('**/api/forms', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'Retry-After': '60' }, body: JSON.stringify({ ok: false, error: 'rateLimited' }) }),
+    );
+    await page.locator('[data-newsletter-trigger]').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Your email address').fill(uniqueEmail('busy'));
+    await dialog.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Too many attempts in a short time. Please wait a few minutes and try again.');
+    await expect(dialog.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+  });
+
+  test('in French: the message is French; the close button, the backdrop and Escape close it, focus back on the link, the address kept', async ({ page }) => {
+    await page.goto('/fr/a-propos');
+    const trigger = page.locator('[data-newsletter-trigger]');
+    const dialog = page.getByRole('dialog', { name: 'Restez au courant' });
+    const email = dialog.getByLabel('Votre adresse e-mail');
+
+    await trigger.click();
+    await email.fill('marie@exemple');
+    await dialog.getByRole('button', { name: 'S’abonner' }).click();
+    await expect(page.locator('#newsletter-dialog-email-error')).toHaveText('l’adresse e-mail n’est pas valide');
+
+    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    await trigger.click();
+    await expect(email).toHaveValue('marie@exemple');
+    await expect(email).toBeFocused();
+    await page.mouse.click(5, 5); // the backdrop, outside the card
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+
+    await trigger.click();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await trigger.click();
+    await expect(email).toHaveValue('marie@exemple');
+  });
+
   test('speaks the visitor’s language (es)', async ({ page }) => {
     await page.goto('/es');
     await page.locator('[data-newsletter-trigger]').click();
@@ -75,14 +170,66 @@ test.describe('newsletter dialog', () => {
     await dialog.getByLabel('Tu correo electrónico').fill('a@b');
     await dialog.getByRole('button', { name: 'Suscribirme' }).click();
     await expect(dialog.getByText('el correo electrónico no es válido')).toBeVisible();
+
+    const address = uniqueEmail('modal-es');
+    await dialog.getByLabel('Tu correo electrónico').fill(address);
+    await dialog.getByRole('button', { name: 'Suscribirme' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Formulario enviado correctamente');
+    expect(rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ locale: 'es' }]);
   });
 
-  test('the newsletter page works without JavaScript', async ({ browser }) => {
+  test('with a modifier key, the link opens the newsletter page instead', async ({ page, context }) => {
+    await page.goto('/en/about');
+    const opened = context.waitForEvent('page');
+    await page.locator('[data-newsletter-trigger]').click({ modifiers: ['ControlOrMeta'] });
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe('/en/newsletter');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a visitor who chose before downloads no script until the click, then only the form’s code, no React', async ({ page }) => {
+    const scripts = scriptDownloads(page);
+    await page.goto('/fr/a-propos');
+    await page.mouse.wheel(0, 4000); // reading down to the footer
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(300);
+    expect(scripts).toEqual([]);
+
+    const module = await page.locator('dialog.newsletter-dialog').getAttribute('data-module');
+    await page.locator('[data-newsletter-trigger]').click();
+    await expect(page.locator('form[data-newsletter-form][data-enhanced]')).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([module]);
+  });
+});
+
+test.describe('newsletter page', () => {
+  test('in French: checks the address, then subscribes without leaving the page', async ({ page }) => {
+    await page.goto('/fr/newsletter');
+    const form = page.locator('main form');
+    await expect(form).toHaveAttribute('data-enhanced', '');
+    const email = form.getByLabel('Votre adresse e-mail');
+    await email.fill('pas une adresse');
+    await form.getByRole('button', { name: 'S’abonner' }).click();
+    await expect(page.locator('#newsletter-page-email-error')).toHaveText('l’adresse e-mail n’est pas valide');
+    await expect(email).toBeFocused();
+
+    const address = uniqueEmail('page-fr');
+    await email.fill(address);
+    await form.getByRole('button', { name: 'S’abonner' }).click();
+    await expect(form.getByRole('status')).toHaveText('Formulaire envoyé avec succès');
+    await expect(form.getByRole('button', { name: 'S’abonner' })).toBeDisabled();
+    await expect(page).toHaveURL(/\/fr\/newsletter$/);
+    expect(rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ locale: 'fr' }]);
+  });
+
+  test('works without JavaScript', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/fr/newsletter');
     const address = uniqueEmail('nojs');
-    await page.getByLabel('Votre adresse e-mail').fill(address);
+    await page.locator('main').getByLabel('Votre adresse e-mail').fill(address);
     await page.getByRole('button', { name: 'S’abonner' }).click();
     await expect(page).toHaveURL(/\/fr\/newsletter#form-sent$/);
     await expect(page.getByText('Merci\u202f: votre formulaire a bien été envoyé.')).toBeVisible();
@@ -153,7 +300,7 @@ test.describe('contact form', () => {
     await hydrated(page, '#contact-name');
     const email = uniqueEmail('honeypot');
     await fillContact(page, email);
-    await page.locator('input[name="bot-field"]').evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
+    await page.locator('#contact-bot-field').evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('status')).toContainText('Message sent.');
     expect(rows(sharedDbPath(), 'SELECT id FROM contact_messages WHERE email = ?', email)).toEqual([]);

@@ -12,7 +12,7 @@ import { consentHeadScript } from '../../src/consent/head-script';
 import { pathTo } from '../../src/i18n/routes';
 import { securityHeaders } from '../../src/security/headers';
 import { fakeBackendUrl, scenarioUrl, scenarios } from './fake-backend-data';
-import { hydrated, useTranslations } from './site';
+import { useTranslations } from './site';
 import { watchNetwork } from './third-party-stubs';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
@@ -229,10 +229,22 @@ test.describe('pages work under the policy, with no violation', () => {
   test('a form posts to the receiver', async ({ page }) => {
     const violations = await watchViolations(page);
     await page.goto(pathTo('newsletter', 'en'));
-    await page.locator(hydrated('NewsletterForm')).waitFor({ state: 'attached' });
+    await page.locator('main form[data-newsletter-form][data-enhanced]').waitFor({ state: 'attached' });
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/forms') && r.request().method() === 'POST');
     await page.locator('main form input[type="email"]').fill(`csp-${Date.now()}@example.com`);
     await page.locator('main form [type="submit"]').click();
+    expect((await answer).status()).toBe(200);
+    expect(await violations()).toEqual([]);
+  });
+
+  test('the footer’s newsletter dialog loads its code and posts', async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.goto(pathTo('about', 'es'));
+    await page.locator('[data-newsletter-trigger]').click();
+    await page.locator('dialog form[data-newsletter-form][data-enhanced]').waitFor({ state: 'attached' });
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/forms') && r.request().method() === 'POST');
+    await page.locator('dialog input[type="email"]').fill(`csp-dialog-${Date.now()}@example.com`);
+    await page.locator('dialog form[data-newsletter-form] [type="submit"]').click();
     expect((await answer).status()).toBe(200);
     expect(await violations()).toEqual([]);
   });

@@ -131,7 +131,10 @@ describe('the page’s Content Security Policy', () => {
         const path = join(dir, name);
         return statSync(path).isDirectory() ? astroFiles(path) : path.endsWith('.astro') ? [path] : [];
       });
-    const inline = astroFiles('src').flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/<script\b[^>]*\bis:inline\b[^>]*>/g)].map((m) => `${file}: ${m[0]}`));
+    // A script with a `src` is a file of our own origin ('self'), not inline code, however Astro is told to leave it.
+    const inline = astroFiles('src').flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/<script\b[^>]*\bis:inline\b[^>]*>/g)].filter((m) => !/\ssrc=/.test(m[0])).map((m) => `${file}: ${m[0]}`),
+    );
     expect(inline.sort()).toEqual([
       'src/components/consent/ConsentHead.astro: <script is:inline set:html={consentHeadScript} />',
       'src/components/home/Reviews.astro: <script is:inline set:html={reviewsShuffleScript} />',

@@ -8,7 +8,7 @@ import type { Locale } from '../../i18n/locales';
 import { messages, useTranslations } from '../../i18n/translate';
 import type { ApplicationStrings } from './InstructorApplicationForm';
 import type { ContactStrings } from './ContactForm';
-import type { NewsletterDialogProps } from './NewsletterDialog';
+import type { ErrorMessages } from './fields';
 
 type FormKey = 'newsletter' | 'contact' | 'application';
 
@@ -52,7 +52,23 @@ function common(locale: Locale) {
   };
 }
 
-export function newsletterStrings(locale: Locale): NewsletterDialogProps['strings'] {
+/** The newsletter form's texts, and the dialog's around it (heading, intro, close). */
+export type NewsletterStrings = {
+  heading: string;
+  intro: string;
+  close: string;
+  email: string;
+  submit: string;
+  sending: string;
+  success: string;
+  failure: string;
+  rateLimited: string;
+  honeypot: string;
+  privacy: string;
+  errors: ErrorMessages;
+};
+
+export function newsletterStrings(locale: Locale): NewsletterStrings {
   const t = useTranslations(locale);
   const k = (key: string) => t(`forms.newsletter.${key}`);
   return {

@@ -1,0 +1,27 @@
+/** The newsletter form's answers, told to the visitor: the pure part of newsletter-form.ts. */
+import type { SubmitResult } from '../../forms/submit';
+
+/** The visitor-language texts the server writes on the form (`data-texts`). */
+export type NewsletterTexts = {
+  /** Problem code (`email.invalid`) → text. */
+  errors: Record<string, string>;
+  submit: string;
+  sending: string;
+  success: string;
+  failure: string;
+  rateLimited: string;
+};
+
+export type Outcome = { kind: 'sent' } | { kind: 'invalid'; message: string } | { kind: 'failed'; message: string };
+
+/**
+ * What the visitor is told after the receiver answered. A refused address is a field error like
+ * the browser-side check; a refusal of anything else (the hidden fields) is not the visitor's to
+ * fix, so it reads as a failure.
+ */
+export function outcomeOf(result: SubmitResult, texts: NewsletterTexts): Outcome {
+  if (result.status === 'sent') return { kind: 'sent' };
+  if (result.status === 'invalid' && result.errors.email) return { kind: 'invalid', message: texts.errors[result.errors.email] ?? result.errors.email };
+  if (result.status === 'failed' && result.httpStatus === 429) return { kind: 'failed', message: texts.rateLimited };
+  return { kind: 'failed', message: texts.failure };
+}
