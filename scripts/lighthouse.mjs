@@ -15,10 +15,11 @@ export const thresholds = { performance: 0.95, accessibility: 1, 'best-practices
 
 /**
  * The one exception, and the one part of issue 7 not met: the home page's Total Blocking Time.
- * No script runs there at load (the lesson search hydrates when scrolled to), but parsing and
- * laying out its long first screen is one task of 13–20 ms on this machine, 50–80 ms at
- * Lighthouse's simulated 4× slower phone: 0 to 67 ms of TBT from one run to the next, a median
- * near 15 ms (docs/performance.md). Every other page must reach 0 ms; these may not pass 50 ms.
+ * No script runs there at load (the lesson search hydrates when scrolled to), but the first full
+ * style and layout of the page, its search form included, is one task of 30–50 ms on this
+ * machine, which Lighthouse's simulation places after the first paint: 0 to 50 ms of TBT from one
+ * run to the next, a median near 15 ms (docs/performance.md). Every other page must reach 0 ms;
+ * these may not pass 50 ms.
  */
 export const tbtAllowanceMs = { '/en': 50, '/fr': 50 };
 
