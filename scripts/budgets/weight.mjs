@@ -48,7 +48,7 @@ export function pageAssets(html) {
     urls: [attr(tag, 'component-url'), attr(tag, 'renderer-url')].filter(Boolean),
   }));
   const scripts = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)].map(([, src]) => src);
-  const onDemand = [...html.matchAll(/\sdata-module="([^"]+)"/g)].map(([, src]) => src).filter((src) => !scripts.includes(src));
+  const onDemand = [...html.matchAll(/\sdata-module="([^"]+)"/g)].map(([, src]) => src);
   const main = /<main\b[\s\S]*<\/main>/.exec(html)?.[0] ?? html;
   const hasForm = /<form[\s>]/.test(main);
   const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, text]) => text).join('');

@@ -1,16 +1,9 @@
 /** The newsletter form's answers, told to the visitor: the pure part of newsletter-form.ts. */
 import type { SubmitResult } from '../../forms/submit';
+import type { NewsletterStrings } from './strings';
 
-/** The visitor-language texts the server writes on the form (`data-texts`). */
-export type NewsletterTexts = {
-  /** Problem code (`email.invalid`) → text. */
-  errors: Record<string, string>;
-  submit: string;
-  sending: string;
-  success: string;
-  failure: string;
-  rateLimited: string;
-};
+/** The visitor-language texts the server writes on the form (`data-texts`): what the script shows. */
+export type NewsletterTexts = Pick<NewsletterStrings, 'errors' | 'submit' | 'sending' | 'success' | 'failure' | 'rateLimited'>;
 
 export type Outcome = { kind: 'sent' } | { kind: 'invalid'; message: string } | { kind: 'failed'; message: string };
 
