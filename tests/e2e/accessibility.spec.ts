@@ -1,12 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoViolations } from './axe';
 import { everyPage } from './site';
-
-/** Zero axe violations, reported as "rule: target" lines so a failure says what to fix. */
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${v.help})`))).toEqual([]);
-}
 
 test.describe('axe, every page in every locale', () => {
   for (const { path } of everyPage) {

@@ -68,6 +68,40 @@ test('the hero’s Book lesson goes to #lp: the lesson search, and the resorts t
   await expect(lp).toBeInViewport();
 });
 
+test.describe('a long page drawn as it is read', () => {
+  // Below the lesson search, each section is laid out only as it nears the viewport
+  // (content-visibility: auto): the first render covers the top of the page alone.
+  /** Whether the browser has drawn the element (false while its section is skipped). */
+  const drawn = (page: Page, selector: string) =>
+    page.locator(selector).first().evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+  /** Whether a tap at the middle of the element reaches it. */
+  const reachable = (page: Page, selector: string) =>
+    page.locator(selector).evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+    });
+
+  test('at first only the top is drawn; a section is drawn once scrolled to', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/fr');
+    expect(await drawn(page, '#lp form')).toBe(true);
+    expect(await drawn(page, '[data-review]')).toBe(false);
+    expect(await drawn(page, '#group-lessons')).toBe(false);
+
+    await page.locator('[data-review]').first().scrollIntoViewIfNeeded();
+    await expect.poll(() => drawn(page, '[data-review]')).toBe(true);
+    await expect.poll(() => reachable(page, '[data-review] blockquote >> nth=0')).toBe(true);
+  });
+
+  test('a link to a section far down the page lands on it, drawn', async ({ page }) => {
+    await page.goto('/fr/deals');
+    await page.locator('[data-deal=group] a').click();
+    await expect(page).toHaveURL(/\/fr#group-lessons$/);
+    await expect(page.locator('#group-heading')).toBeInViewport();
+    await expect.poll(() => reachable(page, '#group-heading')).toBe(true);
+  });
+});
+
 test.describe('reviews', () => {
   test('come in a different order on different visits, all of them every time', async ({ page }) => {
     await page.goto('/en');

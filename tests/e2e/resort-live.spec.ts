@@ -5,8 +5,8 @@
  * 80 % of its width), the two silent messages and a backend that is down show nothing, and axe
  * finds nothing in any of these states.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe';
 import { RESORT_CONDITIONS_QUERY } from '../../src/graphql/resort-conditions';
 import { pathTo } from '../../src/i18n/routes';
 import { fakeBackendUrl, liveConditions, resortUuids, scenarioUrl, scenarios, toastErrorMessage } from './fake-backend-data';
@@ -20,11 +20,6 @@ const built = { status: 'closed', base: '25 cm' };
 /** Sends this page's backend requests to a scenario of the fake (per page, so tests run in parallel). */
 async function useScenario(page: Page, scenario: string, params: Record<string, string> = {}) {
   await page.route(backend, (route) => route.continue({ url: scenarioUrl(scenario, params) }));
-}
-
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${v.help})`))).toEqual([]);
 }
 
 const liveLine = (page: Page) => page.locator('[data-resort-live]');

@@ -4,8 +4,8 @@
  * problems it explains in the visitor's language, the URL that carries the search (shared links,
  * Back), the keyboard, no JavaScript, and axe on every state.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoViolations } from './axe';
 import { resortUuids } from './fake-backend-data';
 import { hydrated, useTranslations } from './site';
 
@@ -20,11 +20,6 @@ function day(offset: number): string {
 async function openSearch(page: Page, path: string) {
   await page.goto(`${path}#lp`);
   await page.locator(hydrated('LessonSearchForm')).waitFor({ state: 'attached' });
-}
-
-async function expectNoViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${v.help})`))).toEqual([]);
 }
 
 const field = (page: Page, id: string) => page.locator(`#lp-${id}`);
