@@ -161,9 +161,12 @@ test.describe('pages work under the policy, with no violation', () => {
       // The service worker, its sandbox iframe, and the tags run in its worker.
       await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration('/~partytown/'))?.active))).toBe(true);
       await expect(page.locator('iframe[src^="/~partytown/partytown-sandbox-sw.html"]')).toBeAttached();
-      // Violations are watched in that iframe too.
-      const sandbox = page.frames().find((frame) => frame.url().includes('/~partytown/partytown-sandbox-sw.html'));
-      expect(await sandbox?.evaluate(() => Array.isArray((window as unknown as { __cspViolations?: unknown }).__cspViolations))).toBe(true);
+      // Violations are watched in that iframe too, once its document has replaced the first, blank one.
+      const sandboxWatched = async () => {
+        const sandbox = page.frames().find((frame) => frame.url().includes('/~partytown/partytown-sandbox-sw.html'));
+        return (await sandbox?.evaluate(() => Array.isArray((window as unknown as { __cspViolations?: unknown }).__cspViolations)).catch(() => false)) ?? false;
+      };
+      await expect.poll(sandboxWatched).toBe(true);
       await expect.poll(() => network.thirdParty.filter((u) => u.includes('googletagmanager.com/gtag/js?id=G-TEST000001')).length).toBe(1);
       await expect.poll(() => network.thirdParty.filter((u) => u.includes('googletagmanager.com/gtm.js?id=GTM-TEST01')).length).toBe(1);
       // The page view is sent by the tag's code, run by Partytown with `new Function`: it ran.
