@@ -173,6 +173,21 @@ test.describe('at 390 px', () => {
     await expect(page).toHaveURL(/\/es\/alquiler$/);
   });
 
+  test('a header painted half-read shows its buttons only once all are read, so none moves', async ({ page }) => {
+    // The page as the browser may paint it mid-way: read up to, not including, the hamburger.
+    const whole = await (await page.request.get('/en/prices')).text();
+    const halfRead = whole.slice(0, whole.indexOf('<button type="button" class="menu-button"'));
+    await page.route('**/en/prices', (route) => route.fulfill({ contentType: 'text/html', body: halfRead }));
+    await page.goto('/en/prices');
+    await expect(page.locator('.language-menu__button')).toHaveCount(1);
+    await expect(page.locator('.language-menu__button')).toBeHidden();
+
+    await page.unroute('**/en/prices');
+    await page.goto('/en/prices');
+    await expect(page.locator('.language-menu__button')).toBeVisible();
+    await expect(page.locator('.menu-button')).toBeVisible();
+  });
+
   test('everything fits: no horizontal scrolling', async ({ page }) => {
     for (const path of ['/fr/instructeurs', '/es', '/pt/sobre-nos']) {
       await page.goto(path);
