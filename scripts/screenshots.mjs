@@ -4,27 +4,17 @@
 import { mkdir } from 'node:fs/promises';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.mjs';
+import { drawEverything } from './draw-everything.mjs';
 
 const [base = 'http://localhost:4321', ...paths] = process.argv.slice(2);
 const targets = paths.length ? paths : ['/en', '/fr/instructeurs', '/es/precios', '/en/nope', '/temp-landing'];
 const browser = await chromium.launch(chromiumLaunchOptions);
-
-/**
- * A full-page shot shows what a visitor sees part by part while scrolling: the home page's lower
- * sections are drawn only as they near the viewport (`content-visibility: auto`), which would
- * leave them blank in one tall capture.
- */
-const drawEverything = (page) =>
-  page.evaluate(() => {
-    for (const element of document.querySelectorAll('*')) {
-      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
-    }
-  });
 await mkdir('screenshots', { recursive: true });
 for (const width of [390, 1280]) {
   const page = await browser.newPage({ viewport: { width, height: width < 500 ? 844 : 800 } });
   for (const path of targets) {
     await page.goto(base + path, { waitUntil: 'networkidle' });
+    // A full-page shot: the home page's lower sections, drawn as a visitor scrolls to them.
     await drawEverything(page);
     const name = path.replace(/^\//, '').replace(/[^\w-]+/g, '_') || 'root';
     await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
