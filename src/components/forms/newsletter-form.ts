@@ -15,7 +15,7 @@
  */
 import { NewsletterSchema, formInput, validate } from '../../forms/schemas';
 import { submitForm } from '../../forms/submit';
-import { outcomeOf, type NewsletterTexts, type Outcome } from './newsletter-outcome';
+import { errorMessage, outcomeOf, type NewsletterTexts, type Outcome } from './newsletter-outcome';
 
 /** The field's error under it, as fields.tsx's `described()` and `Help` render it; none when `message` is empty. */
 function showFieldError(input: HTMLInputElement, message: string) {
@@ -61,7 +61,7 @@ function enhance(form: HTMLFormElement) {
     showStatus(status, null);
     const check = validate(NewsletterSchema, formInput(new FormData(form)));
     if (!check.ok) {
-      showFieldError(email, texts.errors[check.errors.email ?? ''] ?? check.errors.email ?? '');
+      showFieldError(email, errorMessage(texts, check.errors.email ?? ''));
       email.focus();
       return;
     }
