@@ -15,7 +15,7 @@
  */
 import { NewsletterSchema, formInput, validate } from '../../forms/schemas';
 import { submitForm } from '../../forms/submit';
-import { errorMessage, outcomeOf, type NewsletterTexts, type Outcome } from './newsletter-outcome';
+import { errorMessage, outcomeOf, type NewsletterTexts, type Outcome } from '../../forms/newsletter-outcome';
 
 /** The field's error under it, as fields.tsx's `described()` and `Help` render it; none when `message` is empty. */
 function showFieldError(input: HTMLInputElement, message: string) {
