@@ -88,7 +88,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
           )}
           {sameTime && draft.dates[0] && (
             <div className="lesson-search__pair">
-              <TimeFields time={`${ID}-time`} hours={`${ID}-hours`} hoursHint={strings.hoursHint} value={draft.dates[0]} onChange={search.updateShared} {...time} />
+              <TimeFields value={draft.dates[0]} onChange={search.updateShared} {...time} />
             </div>
           )}
           <ol className="lesson-search__dates">
@@ -102,7 +102,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
                     <input id={dayId} className="form-input" type="date" name="date" required min={today || undefined} value={date.day} onChange={(e) => updateDate(index, { day: e.target.value })} {...describe(dayId)} />
                   </Field>
                   {!sameTime && (
-                    <TimeFields time={`${ID}-time-${index}`} hours={`${ID}-hours-${index}`} ofDate={fill(strings.ofDate, { n })} value={date} onChange={(patch) => updateDate(index, patch)} {...time} />
+                    <TimeFields index={index} value={date} onChange={(patch) => updateDate(index, patch)} {...time} />
                   )}
                   {hydrated && (
                     <button type="button" className="lesson-search__remove" onClick={() => search.removeDate(index)} aria-label={fill(strings.removeDate, { n })}>

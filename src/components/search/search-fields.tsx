@@ -7,7 +7,8 @@ import type { ReactNode } from 'react';
 import type { LessonRule } from '../../lessons/price';
 import type { DateDraft } from '../../lessons/search';
 import { described, Help } from '../forms/fields';
-import type { SearchStrings } from './text';
+import { fill, type SearchStrings } from './text';
+import { ID } from './useLessonSearch';
 
 export function Field({ id, label, hint, error, children }: { id: string; label: ReactNode; hint?: string | undefined; error?: string | undefined; children: ReactNode }) {
   return (
@@ -41,29 +42,30 @@ export function Options({ values, labels, current }: { values: readonly string[]
 }
 
 type TimeFieldsProps = {
-  /** The controls' ids: `lp-time`, `lp-hours` for the shared ones, `lp-time-2`, `lp-hours-2` for a date's. */
-  time: string;
-  hours: string;
-  /** Read after each label, not shown, for a date's own fields: `, date 3`. */
-  ofDate?: string | undefined;
-  /** Under the duration. */
-  hoursHint?: string | undefined;
+  /** A date's own fields (`lp-time-2`, labels read as "…, date 3"); without it, those every date shares (`lp-time`). */
+  index?: number | undefined;
   value: DateDraft;
   onChange: (patch: Partial<DateDraft>) => void;
-  strings: Pick<SearchStrings, 'time' | 'hours'>;
+  strings: SearchStrings;
   durationHours: LessonRule['durationHours'];
   errorOf: (id: string) => string | undefined;
 };
 
 /** A date's start time (quarter hours) and duration in whole hours, within the site facts' bounds. */
-export function TimeFields({ time, hours, ofDate, hoursHint, value, onChange, strings, durationHours, errorOf }: TimeFieldsProps) {
-  const label = (text: string) => (ofDate ? <>{text}<span className="visually-hidden">{ofDate}</span></> : text);
+export function TimeFields({ index, value, onChange, strings, durationHours, errorOf }: TimeFieldsProps) {
+  const own = index !== undefined;
+  const time = own ? `${ID}-time-${index}` : `${ID}-time`;
+  const hours = own ? `${ID}-hours-${index}` : `${ID}-hours`;
+  // Which date a date's own fields are for is read after their labels, not shown; the duration's
+  // hint shows once, under the shared fields.
+  const label = (text: string) => (own ? <>{text}<span className="visually-hidden">{fill(strings.ofDate, { n: index + 1 })}</span></> : text);
+  const hint = own ? undefined : strings.hoursHint;
   return (
     <>
       <Field id={time} label={label(strings.time)} error={errorOf(time)}>
         <input id={time} className="form-input" type="time" name="time" step={900} required value={value.time} onChange={(e) => onChange({ time: e.target.value })} {...described({ id: time, error: errorOf(time) })} />
       </Field>
-      <Field id={hours} label={label(strings.hours)} hint={hoursHint} error={errorOf(hours)}>
+      <Field id={hours} label={label(strings.hours)} hint={hint} error={errorOf(hours)}>
         <input
           id={hours}
           className="form-input"
@@ -76,7 +78,7 @@ export function TimeFields({ time, hours, ofDate, hoursHint, value, onChange, st
           required
           value={value.hours}
           onChange={(e) => onChange({ hours: e.target.value })}
-          {...described({ id: hours, error: errorOf(hours), hint: hoursHint })}
+          {...described({ id: hours, error: errorOf(hours), hint })}
         />
       </Field>
     </>
