@@ -11,7 +11,7 @@
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { parseLifetime } from './components/legal/cookie-lifetime';
+import { parseLifetime } from './consent/cookie-lifetime';
 
 const text = z.string().trim().min(1);
 export const localized = z.object({ en: text, fr: text, es: text, pt: text.optional() });

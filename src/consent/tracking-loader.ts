@@ -1,5 +1,5 @@
 /**
- * The tracking loader: a file of its own (bundled standalone, see consent-settings.ts), added to the
+ * The tracking loader: a file of its own (bundled standalone, see build-settings.ts), added to the
  * page only once the visitor has allowed tracking (or targeting, to record campaign values). It
  * is never requested before a choice, and neither is anything it loads.
  *

@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AstroUserConfig } from 'astro';
 import { consentHeadScript } from '../consent/head-script';
-import { reviewsShuffleScript } from '../components/home/reviews-shuffle';
+import { reviewsShuffleScript } from '../lib/reviews-shuffle';
 import type { SiteConfig } from '../config';
 import { documentRestrictions } from './headers';
 

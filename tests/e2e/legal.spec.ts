@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
-import { lifetimeInWords, parseLifetime } from '../../src/components/legal/cookie-lifetime';
+import { lifetimeInWords, parseLifetime } from '../../src/consent/cookie-lifetime';
 import { money as euros } from '../../src/i18n/format';
 import { config } from '../../src/config';
 import { locales, type Locale } from '../../src/i18n/locales';

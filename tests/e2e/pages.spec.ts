@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
-import { lessonPriceValues } from '../../src/components/resorts/lesson-price-values';
+import { lessonPriceValues } from '../../src/lessons/price-values';
 import { locales } from '../../src/i18n/locales';
 import { everyPage, useTranslations } from './site';
 

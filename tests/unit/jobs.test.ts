@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { applyHref, byTeam, isOpen, jobPostingData, postingsFor, type JobFields } from '../../src/components/jobs/postings';
+import { applyHref, byTeam, isOpen, jobPostingData, postingsFor, type JobFields } from '../../src/jobs/postings';
 
 const job = (fields: Partial<JobFields> = {}): JobFields => ({
   title: 'Backend engineer',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { faqItems, faqPageData } from '../../src/components/faq/faq-items';
-import { lifetimeInWords, parseLifetime } from '../../src/components/legal/cookie-lifetime';
+import { faqItems, faqPageData } from '../../src/content/faq-items';
+import { lifetimeInWords, parseLifetime } from '../../src/consent/cookie-lifetime';
 import { fillPlaceholders as fillFacts } from '../../src/content/markdown-placeholders';
 import { money as euros } from '../../src/i18n/format';
 import { factAt, facts } from '../../src/site-facts';

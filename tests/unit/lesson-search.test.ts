@@ -10,6 +10,7 @@ import {
   validateSearch,
   type SearchDraft,
 } from '../../src/lessons/search';
+import { dateAfter } from '../../src/lessons/search-dates';
 import { facts } from '../../src/site-facts';
 
 const resorts = [
@@ -177,6 +178,22 @@ describe('the search in the URL', () => {
     expect(hasSearch(new URLSearchParams('utm_source=mail'))).toBe(false);
     expect(hasSearch(new URLSearchParams('where=astun'))).toBe(true);
     expect(hasSearch(new URLSearchParams('date=2027-01-10'))).toBe(true);
+  });
+});
+
+describe('adding a date', () => {
+  it('suggests the day after the last one, at its time and for as long', () => {
+    expect(dateAfter({ day: '2027-01-31', time: '14:15', hours: '3' })).toEqual({ day: '2027-02-01', time: '14:15', hours: '3' });
+    expect(dateAfter({ day: '2028-02-28', time: '09:00', hours: '1' }).day).toBe('2028-02-29');
+  });
+
+  it('leaves the day to fill in when the last one has none (or none that is a date)', () => {
+    expect(dateAfter({ day: '', time: '11:00', hours: '2' })).toEqual({ day: '', time: '11:00', hours: '2' });
+    expect(dateAfter({ day: 'tomorrow', time: '11:00', hours: '2' }).day).toBe('');
+  });
+
+  it('starts from the form’s first time and duration when there is no date yet', () => {
+    expect(dateAfter(undefined)).toEqual(defaultDraft().dates[0]);
   });
 });
 

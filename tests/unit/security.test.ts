@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { consentHeadScript } from '../../src/consent/head-script';
-import { reviewsShuffleScript } from '../../src/components/home/reviews-shuffle';
+import { reviewsShuffleScript } from '../../src/lib/reviews-shuffle';
 import { readConfig } from '../../src/config';
 import { staticHostHeaders, staticHostHeadersFile } from '../../src/integrations/static-host-headers';
 import { contentSecurityPolicy, cspHash, inlineScripts, sonnerInjectedCss } from '../../src/security/content-security-policy';

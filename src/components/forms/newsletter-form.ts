@@ -5,7 +5,7 @@
  * break the 75 KB budget of issue 7.
  *
  * Bundled on its own (`?worker&url`, one standalone file) and loaded only when needed: by the
- * newsletter page at once, by the footer's inline script on the first opening of the dialog.
+ * newsletter page at once, by the dialog's inline script (NewsletterDialog.astro) on its first opening.
  *
  * - An invalid address shows "email is not valid" in the visitor's language, wired to the field as
  *   fields.tsx does (aria-invalid, aria-describedby, `.form-error`), focus on it; nothing is sent.
@@ -15,7 +15,7 @@
  */
 import { NewsletterSchema, formInput, validate } from '../../forms/schemas';
 import { submitForm } from '../../forms/submit';
-import { errorMessage, outcomeOf, type NewsletterTexts, type Outcome } from './newsletter-outcome';
+import { errorMessage, outcomeOf, type NewsletterTexts, type Outcome } from '../../forms/newsletter-outcome';
 
 /** The field's error under it, as fields.tsx's `described()` and `Help` render it; none when `message` is empty. */
 function showFieldError(input: HTMLInputElement, message: string) {

@@ -9,32 +9,16 @@
  * page's URL (shareable; the back button restores it), checks it with the visitor-language
  * messages, and goes straight to the resort's ski or snowboard lessons page, carrying the search.
  */
-import { useEffect, useMemo, useRef, useState, type ChangeEvent, type SubmitEvent, type ReactNode } from 'react';
-import {
-  defaultDraft,
-  draftFromQuery,
-  draftQuote,
-  draftToQuery,
-  emptyDate,
-  hasSearch,
-  laterSports,
-  lessonLanguages,
-  lessonSports,
-  levels,
-  localToday,
-  MAX_DATES,
-  MAX_PEOPLE_FIELD,
-  sharesOneTime,
-  validateSearch,
-  type SearchDraft,
-  type SearchProblems,
-} from '../../lessons/search';
+import type { ChangeEvent } from 'react';
+import { laterSports, lessonLanguages, lessonSports, levels, MAX_DATES, MAX_PEOPLE_FIELD } from '../../lessons/search';
 import type { LessonRule } from '../../lessons/price';
-import { described, Help, ProblemSummary } from '../forms/fields';
+import { described, ProblemSummary } from '../forms/fields';
 import QuoteView from './QuoteView';
+import { Field, Options, TimeFields } from './search-fields';
 import { fill, type SearchStrings } from './text';
+import { ID, useLessonSearch, type SearchResort } from './useLessonSearch';
 
-export type SearchResort = { id: string; name: string; paths: Record<'ski' | 'snowboard', string> };
+export type { SearchResort };
 
 type Props = {
   strings: SearchStrings;
@@ -48,151 +32,22 @@ type Props = {
   rule: LessonRule;
 };
 
-const ID = 'lp';
-
-/** The control a problem belongs to, to show its text and to focus it. */
-function fieldOf(path: string, sameTime: boolean): string {
-  const date = /^dates\.(\d+)\.(day|time|hours)$/.exec(path);
-  if (date) {
-    const [, index, part] = date;
-    if (part === 'day') return `${ID}-date-${index}`;
-    return sameTime ? `${ID}-${part}` : `${ID}-${part}-${index}`;
-  }
-  if (path === 'dates') return `${ID}-add-date`;
-  if (path === 'people') return `${ID}-adults`;
-  return `${ID}-${path}`;
-}
-
-/** Problem texts by control id; several dates' problems with a shared time show once. */
-function problemsByField(problems: SearchProblems, sameTime: boolean, texts: Record<string, string>): Map<string, string> {
-  const byField = new Map<string, string>();
-  for (const [path, code] of Object.entries(problems)) {
-    const field = fieldOf(path, sameTime);
-    if (!byField.has(field)) byField.set(field, texts[code] ?? code);
-  }
-  return byField;
-}
-
-/** The day after `day` (`YYYY-MM-DD`), to suggest for a new date. */
-function nextDay(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return '';
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
-}
-
 export default function LessonSearchForm({ strings, locale, intl, resorts, action, rule }: Props) {
   const { durationHours } = rule;
-  const [draft, setDraft] = useState<SearchDraft>(() => defaultDraft(locale));
-  const [sameTime, setSameTime] = useState(true);
-  const [hydrated, setHydrated] = useState(false);
-  const [showProblems, setShowProblems] = useState(false);
-  const [submitted, setSubmitted] = useState<SearchProblems | null>(null);
-  const [today, setToday] = useState('');
-  const touched = useRef(false);
-  const form = useRef<HTMLFormElement>(null);
-  const focusAfterRender = useRef<string | null>(null);
-
-  // On hydration: the search of a shared link or of the back button, else whatever was typed
-  // before the island ran (nothing typed is lost).
-  useEffect(() => {
-    const fromUrl = new URLSearchParams(window.location.search);
-    let start: SearchDraft;
-    if (hasSearch(fromUrl)) {
-      start = draftFromQuery(fromUrl, locale, resorts);
-      touched.current = true;
-      setShowProblems(true);
-    } else {
-      const typed = new URLSearchParams(new FormData(form.current!) as unknown as Record<string, string>);
-      start = draftFromQuery(typed, locale, resorts);
-      touched.current = JSON.stringify(start) !== JSON.stringify(defaultDraft(locale));
-    }
-    setDraft(start);
-    setSameTime(sharesOneTime(start.dates));
-    setToday(localToday());
-    setHydrated(true);
-  }, []);
-
-  // The search lives in the URL: replaced (not pushed) as it changes, so Back leaves the page.
-  useEffect(() => {
-    if (!hydrated || !touched.current) return;
-    const query = draftToQuery(draft, resorts).toString();
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}?${query}${window.location.hash}`);
-  }, [draft, hydrated, resorts]);
-
-  useEffect(() => {
-    if (!focusAfterRender.current) return;
-    document.getElementById(focusAfterRender.current)?.focus();
-    focusAfterRender.current = null;
-  });
-
-  const check = useMemo(() => validateSearch(draft, { resorts, today: today || localToday(), rule }), [draft, resorts, today, rule]);
-  const quote = useMemo(() => draftQuote(draft, rule), [draft, rule]);
-  const errors = showProblems ? problemsByField(check.problems, sameTime, strings.errors) : new Map<string, string>();
-
-  function update(patch: Partial<SearchDraft>) {
-    touched.current = true;
-    setDraft((current) => ({ ...current, ...patch }));
-  }
+  const search = useLessonSearch({ locale, resorts, rule, errorTexts: strings.errors });
+  const { draft, sameTime, hydrated, today, errorOf, update, updateDate } = search;
   const field = (key: 'where' | 'sport' | 'adults' | 'children' | 'lesson' | 'level' | 'language') => ({
     name: key,
     value: draft[key],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => update({ [key]: event.target.value }),
   });
-
-  function updateDate(index: number, patch: Partial<SearchDraft['dates'][number]>) {
-    update({ dates: draft.dates.map((date, i) => (i === index ? { ...date, ...patch } : date)) });
-  }
-  /** With one time for all, the shared fields change every date. */
-  function updateShared(patch: { time?: string; hours?: string }) {
-    update({ dates: draft.dates.map((date) => ({ ...date, ...patch })) });
-  }
-  function addDate() {
-    const last = draft.dates.at(-1);
-    const next = { ...emptyDate(last?.time, last?.hours), day: last?.day ? nextDay(last.day) : '' };
-    update({ dates: [...draft.dates, next] });
-    focusAfterRender.current = `${ID}-date-${draft.dates.length}`;
-  }
-  function removeDate(index: number) {
-    const dates = draft.dates.filter((_, i) => i !== index);
-    update({ dates });
-    // Focus stays in the list: the date that took this one's place, else the one before, else Add.
-    focusAfterRender.current = dates.length === 0 ? `${ID}-add-date` : `${ID}-date-${Math.min(index, dates.length - 1)}`;
-  }
-  function toggleSameTime(event: ChangeEvent<HTMLInputElement>) {
-    const shared = event.target.checked;
-    setSameTime(shared);
-    const first = draft.dates[0];
-    if (shared && first) updateShared({ time: first.time, hours: first.hours });
-  }
-
-  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    touched.current = true;
-    setShowProblems(true);
-    if (!check.ok) {
-      setSubmitted(check.problems);
-      const first = Object.keys(check.problems)[0];
-      if (first) document.getElementById(fieldOf(first, sameTime))?.focus();
-      return;
-    }
-    setSubmitted(null);
-    const resort = resorts.find((r) => r.id === check.search.resort)!;
-    const query = draftToQuery(draft, resorts).toString();
-    window.location.assign(`${resort.paths[check.search.sport]}?${query}#your-search`);
-  }
-
-  const errorOf = (id: string) => errors.get(id);
   const describe = (id: string, hint?: string) => described({ id, error: errorOf(id), hint });
-  // The summary lists the problems found on Find lessons that are still there: it shrinks as
-  // they are fixed, and new ones wait for the next try (the fields show them meanwhile).
-  const stillThere = submitted ? Object.fromEntries(Object.entries(check.problems).filter(([path]) => path in submitted)) : {};
-  const summary = submitted ? problemsByField(stillThere, sameTime, strings.errors) : null;
+  const time = { strings, durationHours, errorOf };
 
   return (
-    <form ref={form} className="lesson-search" method="get" action={action} noValidate={hydrated} onSubmit={onSubmit}>
+    <form ref={search.form} className="lesson-search" method="get" action={action} noValidate={hydrated} onSubmit={search.submit}>
       <input type="hidden" name="locale" value={locale} />
-      {summary && <ProblemSummary heading={strings.errorSummary} problems={summary} className="lesson-search__summary" />}
+      {search.summary && <ProblemSummary heading={strings.errorSummary} problems={search.summary} className="lesson-search__summary" />}
 
       <div className="lesson-search__fields">
         <div className="lesson-search__row lesson-search__row--where">
@@ -227,31 +82,13 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
           <legend className="lesson-search__legend">{strings.dates}</legend>
           {draft.dates.length > 1 && (
             <label className="form-choice lesson-search__same">
-              <input type="checkbox" checked={sameTime} onChange={toggleSameTime} />
+              <input type="checkbox" checked={sameTime} onChange={(e) => search.shareTime(e.target.checked)} />
               {strings.sameTime}
             </label>
           )}
           {sameTime && draft.dates[0] && (
             <div className="lesson-search__pair">
-              <Field id={`${ID}-time`} label={strings.time} error={errorOf(`${ID}-time`)}>
-                <input id={`${ID}-time`} className="form-input" type="time" name="time" step={900} required value={draft.dates[0].time} onChange={(e) => updateShared({ time: e.target.value })} {...describe(`${ID}-time`)} />
-              </Field>
-              <Field id={`${ID}-hours`} label={strings.hours} hint={strings.hoursHint} error={errorOf(`${ID}-hours`)}>
-                <input
-                  id={`${ID}-hours`}
-                  className="form-input"
-                  type="number"
-                  name="hours"
-                  inputMode="numeric"
-                  min={durationHours.min}
-                  max={durationHours.max}
-                  step={1}
-                  required
-                  value={draft.dates[0].hours}
-                  onChange={(e) => updateShared({ hours: e.target.value })}
-                  {...describe(`${ID}-hours`, strings.hoursHint)}
-                />
-              </Field>
+              <TimeFields value={draft.dates[0]} onChange={search.updateShared} {...time} />
             </div>
           )}
           <ol className="lesson-search__dates">
@@ -265,30 +102,10 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
                     <input id={dayId} className="form-input" type="date" name="date" required min={today || undefined} value={date.day} onChange={(e) => updateDate(index, { day: e.target.value })} {...describe(dayId)} />
                   </Field>
                   {!sameTime && (
-                    <>
-                      <Field id={`${ID}-time-${index}`} label={<>{strings.time}<span className="visually-hidden">{fill(strings.ofDate, { n })}</span></>} error={errorOf(`${ID}-time-${index}`)}>
-                        <input id={`${ID}-time-${index}`} className="form-input" type="time" name="time" step={900} required value={date.time} onChange={(e) => updateDate(index, { time: e.target.value })} {...describe(`${ID}-time-${index}`)} />
-                      </Field>
-                      <Field id={`${ID}-hours-${index}`} label={<>{strings.hours}<span className="visually-hidden">{fill(strings.ofDate, { n })}</span></>} error={errorOf(`${ID}-hours-${index}`)}>
-                        <input
-                          id={`${ID}-hours-${index}`}
-                          className="form-input"
-                          type="number"
-                          name="hours"
-                          inputMode="numeric"
-                          min={durationHours.min}
-                          max={durationHours.max}
-                          step={1}
-                          required
-                          value={date.hours}
-                          onChange={(e) => updateDate(index, { hours: e.target.value })}
-                          {...describe(`${ID}-hours-${index}`)}
-                        />
-                      </Field>
-                    </>
+                    <TimeFields index={index} value={date} onChange={(patch) => updateDate(index, patch)} {...time} />
                   )}
                   {hydrated && (
-                    <button type="button" className="lesson-search__remove" onClick={() => removeDate(index)} aria-label={fill(strings.removeDate, { n })}>
+                    <button type="button" className="lesson-search__remove" onClick={() => search.removeDate(index)} aria-label={fill(strings.removeDate, { n })}>
                       <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
                         <path d="M6 6l12 12M18 6L6 18" />
                       </svg>
@@ -299,7 +116,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
             })}
           </ol>
           {hydrated && draft.dates.length < MAX_DATES && (
-            <button type="button" id={`${ID}-add-date`} className="button button--ghost lesson-search__add" onClick={addDate}>
+            <button type="button" id={`${ID}-add-date`} className="button button--ghost lesson-search__add" onClick={search.addDate}>
               <span aria-hidden="true">+</span> {strings.addDate}
             </button>
           )}
@@ -358,42 +175,11 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
       </div>
 
       <div className="lesson-search__side">
-        <QuoteView quote={quote} strings={strings.quote} intl={intl} />
+        <QuoteView quote={search.quote} strings={strings.quote} intl={intl} />
         <button type="submit" className="button button--sun lesson-search__submit">
           {strings.submit}
         </button>
       </div>
     </form>
-  );
-}
-
-/**
- * One option per value, labelled in the visitor's language. A `current` value from a shared link
- * that the list does not hold is kept as a first option, so the field shows what the address says
- * next to its error instead of silently picking another value.
- */
-function Options({ values, labels, current }: { values: readonly string[]; labels: Record<string, string>; current?: string }) {
-  const unknown = current !== undefined && !values.includes(current);
-  return (
-    <>
-      {unknown && <option value={current}>{labels[current] ?? current}</option>}
-      {values.map((value) => (
-        <option key={value} value={value}>
-          {labels[value]}
-        </option>
-      ))}
-    </>
-  );
-}
-
-function Field({ id, label, hint, error, children }: { id: string; label: ReactNode; hint?: string | undefined; error?: string | undefined; children: ReactNode }) {
-  return (
-    <div className="form-field">
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-      <Help id={id} error={error} hint={hint} />
-    </div>
   );
 }

@@ -3,9 +3,9 @@
  * (`{{price}}`, `{{extra}}`, `{{min}}`, `{{max}}`, `{{hours}}`), from the site facts and formatted
  * for the locale. Shared by the view and the tests that check those texts.
  */
-import { money } from '../../i18n/format';
-import { facts } from '../../site-facts';
-import type { Locale } from '../../i18n/locales';
+import { money } from '../i18n/format';
+import { facts } from '../site-facts';
+import type { Locale } from '../i18n/locales';
 
 export function lessonPriceValues(locale: Locale) {
   const { lessons } = facts;

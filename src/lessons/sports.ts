@@ -2,7 +2,7 @@
  * The sports of spec §3, in the order the site shows them: those learners can book today, then
  * those announced for later. Moving a sport to `bookable` is the whole change when it launches.
  */
-import type { IconName } from './Icon.astro';
+import type { IconName } from '../components/Icon.astro';
 
 export type Sport = { id: 'ski' | 'snowboard' | 'surf' | 'kite' | 'tennis' | 'yoga' | 'golf'; icon: IconName; bookable: boolean };
 

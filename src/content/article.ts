@@ -7,8 +7,8 @@
  */
 import type { MarkdownHeading } from 'astro';
 import { getCollection } from 'astro:content';
-import { defaultLocale, type Locale } from '../../i18n/locales';
-import { pathTo, routes, type PageId } from '../../i18n/routes';
+import { defaultLocale, type Locale } from '../i18n/locales';
+import { pathTo, routes, type PageId } from '../i18n/routes';
 
 const PAGE_LINK = /href="page:([^"#]*)(#[^"]*)?"/g;
 

@@ -3,7 +3,7 @@
  * English one, marked as such), listing order and teams, the apply link, and the schema.org
  * JobPosting that search engines read. Pure, so the rules are unit-tested.
  */
-import { defaultLocale, type Locale } from '../../i18n/locales';
+import { defaultLocale, type Locale } from '../i18n/locales';
 
 export type JobType = 'full-time' | 'part-time' | 'seasonal' | 'contract' | 'internship';
 export type Workplace = 'remote' | 'hybrid' | 'on-site';

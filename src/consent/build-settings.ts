@@ -3,17 +3,17 @@
  * the site facts and the cookie catalogue (content/cookies.yaml) at build time.
  */
 import { getCollection } from 'astro:content';
-import { config } from '../../config';
-import { categories, type Category, type CookieCatalogue } from '../../consent/consent';
-import { campaignParameters } from '../../consent/campaign';
-import type { ConsentSettings } from '../../consent/settings';
-import { facts } from '../../site-facts';
-import { PARTYTOWN_LIB } from '../../integrations/consent';
+import { config } from '../config';
+import { categories, type Category, type CookieCatalogue } from './consent';
+import { campaignParameters } from './campaign';
+import type { ConsentSettings } from './settings';
+import { facts } from '../site-facts';
+import { PARTYTOWN_LIB } from '../integrations/consent';
 // Each bundled on its own (one standalone file with a hashed name) and requested by the head
 // script only when needed: the banner's script while a choice is pending, the tracking loader
 // after consent. Vite's worker build is the way to get such a file and its URL from one import.
-import bannerUrl from '../../consent/banner.ts?worker&url';
-import trackingLoaderUrl from '../../consent/tracking-loader.ts?worker&url';
+import bannerUrl from './banner.ts?worker&url';
+import trackingLoaderUrl from './tracking-loader.ts?worker&url';
 
 const DAY = 86_400;
 const UNIT_SECONDS = { second: 1, minute: 60, hour: 3_600, day: DAY, month: 30 * DAY, year: 365 * DAY } as const;

@@ -6,8 +6,8 @@
  * (`{{cookies.consentDays}} days`, `{{cookies.visitorIdSeconds}} seconds`) so that the policy
  * always states the lifetime the consent code really sets. Intl writes the words in every locale.
  */
-import { intlLocale } from '../../i18n/format';
-import { factAt, facts } from '../../site-facts';
+import { intlLocale } from '../i18n/format';
+import { factAt, facts } from '../site-facts';
 
 export const lifetimeUnits = ['second', 'minute', 'hour', 'day', 'month', 'year'] as const;
 export type LifetimeUnit = (typeof lifetimeUnits)[number];

@@ -3,8 +3,8 @@
  * marked) where the locale has no translation, and the FAQPage structured data built from the
  * very same text so search engines read what visitors read.
  */
-import type { Locale } from '../../i18n/locales';
-import { fillPlaceholders } from '../../content/markdown-placeholders';
+import type { Locale } from '../i18n/locales';
+import { fillPlaceholders } from './markdown-placeholders';
 
 type Localized = { en: string; fr: string; es: string; pt?: string | undefined };
 export type FaqEntry = { id?: string | undefined; question: Localized; answer: Localized };
