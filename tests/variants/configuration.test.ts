@@ -39,7 +39,9 @@ beforeAll(async () => {
 afterAll(() => built.forEach((variant) => variant.remove()));
 
 /** One page of each kind (page id) in every locale: the footer is the same on all the others. */
-const pageOfEachKind = everyPage.filter((p, i) => everyPage.findIndex((q) => q.page === p.page && q.locale === p.locale) === i);
+const pageOfEachKind = everyPage.filter(
+  (p, i) => everyPage.findIndex((q) => q.page === p.page && q.locale === p.locale) === i,
+);
 
 /** The footer's careers link on a page of each kind. */
 function careersLinks(site: Variant) {
@@ -76,7 +78,8 @@ function postings(site: Variant) {
       const t = useTranslations(locale);
       const page = parsePage(site.page(path));
       const title = textOf(one(page, 'h1'));
-      return { path, t, title, apply: linksSaying(page, [t('jobs.apply'), t('jobs.applyFor', { job: title })]), howTo: textOf(one(page, '#apply')) };
+      const apply = linksSaying(page, [t('jobs.apply'), t('jobs.applyFor', { job: title })]);
+      return { path, t, title, apply, howTo: textOf(one(page, '#apply')) };
     }),
   );
 }

@@ -12,6 +12,8 @@ export function one(root: ParentNode, selector: string): Element {
 /** The element's text as read, spaces collapsed. */
 export const textOf = (node: Node): string => (node.textContent ?? '').replace(/\s+/g, ' ').trim();
 
-/** The links whose text is one of `texts`, alone or followed by a note in brackets ("(opens in a new tab)"). */
+/** The links whose text is one of `texts`, alone or with a note in brackets ("(opens in a new tab)"). */
 export const linksSaying = (root: ParentNode, texts: readonly string[]): HTMLAnchorElement[] =>
-  [...root.querySelectorAll('a')].filter((a) => texts.some((text) => textOf(a) === text || textOf(a).startsWith(`${text} (`)));
+  [...root.querySelectorAll('a')].filter((a) =>
+    texts.some((text) => textOf(a) === text || textOf(a).startsWith(`${text} (`)),
+  );
