@@ -1,13 +1,15 @@
 // Lighthouse 13 (mobile, default simulated throttling) on one page of every template in English and
 // French, against the built site served as `npm start` serves it (plus the fake GraphQL backend the
 // end-to-end build points at, so the resort pages' live conditions get an answer). Fails below the
-// scores issue 7 sets. Run after `npm run build:e2e`:
-//   node scripts/lighthouse.mjs [--out report.md]   (npm run lighthouse)
+// scores of docs/performance.md. Run after `npm run build:e2e`:
+//   node scripts/lighthouse.mjs [--out report.md] [--list] [path…]   (npm run lighthouse)
+// `--list` prints the pages and stops; paths given audit those pages instead of every template.
 // Each page is loaded as a first visit (Lighthouse clears storage): the cookie banner shows.
 import { spawn } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { runnerImport } from 'vite';
 import { chromiumLaunchOptions } from './chromium.mjs';
 
 /** The scores a page must reach (0–1), and the two metrics that must be exactly zero. */
@@ -15,20 +17,34 @@ export const thresholds = { performance: 0.95, accessibility: 1, 'best-practices
 
 const args = process.argv.slice(2);
 const out = args.includes('--out') ? args[args.indexOf('--out') + 1] : undefined;
+const chosenPaths = args.filter((arg, i) => !arg.startsWith('--') && args[i - 1] !== '--out');
 const port = Number(process.env.LIGHTHOUSE_PORT ?? 4338);
 const base = `http://localhost:${port}`;
 
-// One page per template (src/i18n/routes.ts gives the slugs; Node cannot import it here, as its
-// imports carry no extension, so a page that no longer exists stops the run below).
-const pages = [
-  ...['/en', '/en/instructors', '/en/resorts/astun/ski-lessons', '/en/jobs', '/en/jobs/backend-engineer', '/en/prices', '/en/rental'],
-  ...['/en/contact', '/en/instructors/join-us', '/en/preferences', '/en/privacy'],
-  ...['/fr', '/fr/instructeurs', '/fr/resorts/astun/cours-de-ski', '/fr/emplois', '/fr/emplois/backend-engineer', '/fr/prix', '/fr/de-location'],
-  ...['/fr/contacter', '/fr/instructeurs/rejoignez-nous', '/fr/preferences', '/fr/confidentialite'],
-  '/temp-landing', // one page, in no locale
-];
+// The route table is TypeScript with extensionless imports, which Node alone cannot load: Vite's
+// module runner (the one Astro builds with) reads it as the site does.
+const load = async (path) => (await runnerImport(new URL(path, import.meta.url).pathname, { configFile: false })).module;
+const { sitePages } = await load('../src/i18n/site-pages.ts');
+const { pathTo, instructorLandingPath } = await load('../src/i18n/routes.ts');
+
+/** One page id per template; the resort and job templates show the first resort and posting. */
+const templates = ['home', 'instructors', 'resortSkiLessons', 'jobs', 'job', 'prices', 'rental']
+  .concat(['contact', 'instructorApplication', 'preferences', 'privacy']);
+const slugsIn = (dir, extension) =>
+  readdirSync(dir).filter((name) => name.endsWith(extension)).map((name) => name.slice(0, -extension.length)).sort();
+const site = sitePages({ resorts: slugsIn('content/resorts', '.yaml'), jobs: slugsIn('content/jobs/en', '.md') });
+const firstOf = new Map(templates.map((id) => [id, site.find(({ page }) => page === id)]));
+const templatePages = ['en', 'fr'].flatMap((locale) =>
+  templates.map((id) => pathTo(id, locale, firstOf.get(id)?.params ?? {})),
+);
+// The instructor landing is one page, in no locale.
+const pages = chosenPaths.length ? chosenPaths : [...templatePages, instructorLandingPath];
+if (args.includes('--list')) {
+  console.log(pages.join('\n'));
+  process.exit(0);
+}
 const missing = pages.filter((path) => !existsSync(`dist/client${path}/index.html`) && !existsSync(`dist/client${path}.html`));
-if (missing.length) throw new Error(`Not in the build (renamed? update scripts/lighthouse.mjs): ${missing.join(', ')}`);
+if (missing.length) throw new Error(`Not in the build (run npm run build:e2e): ${missing.join(', ')}`);
 
 function start(command, commandArgs, env, ready) {
   const child = spawn(command, commandArgs, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });

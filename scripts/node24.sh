@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Runs a command with Node >= 22.12 first on PATH (Astro 7, vitest 5 and node:sqlite need it).
-# If the machine's Node is older, Node 24 LTS is installed once from the npm registry into
-# .tooling/ (git-ignored, about 4 s): the only place these machines can get a newer Node.
+# Runs a command with a Node every script supports first on PATH: 22.22 or later on the 22 line,
+# else 24.8 or later (package.json's engines). The site needs 22.18 / 23.6 (server.mjs imports
+# TypeScript: type stripping is on by default from there; node:sqlite), the tools a little more
+# (html-validate 22.22 / 24.8, Lighthouse 22.19). If the machine's Node is not one of those,
+# Node 24 LTS is installed once from the npm registry into .tooling/ (git-ignored, about 4 s):
+# the only place these machines can get a newer Node.
 #   usage: bash scripts/node24.sh <command> [args…]    e.g. bash scripts/node24.sh npm install
 set -euo pipefail
 NODE_VERSION=24.21.0
@@ -15,7 +18,8 @@ fi
 
 node_is_recent() {
   command -v node >/dev/null 2>&1 &&
-    node -e 'const [a,b]=process.versions.node.split(".").map(Number);process.exit(a>22||(a===22&&b>=12)?0:1)'
+    node -e 'const [a,b]=process.versions.node.split(".").map(Number);
+      process.exit((a===22&&b>=22)||(a===24&&b>=8)||a>24?0:1)'
 }
 
 if ! node_is_recent; then

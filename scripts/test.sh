@@ -12,6 +12,9 @@ run() { printf '\n▶ %s\n' "$*"; bash scripts/node24.sh "$@"; }
 
 run npx astro check                  # types: TypeScript strict over .ts, .tsx and .astro
 run npx vitest run                   # unit tests
+# The site built twice more, with no optional configuration and with a booking app and a careers
+# site, in temporary folders: what each setting changes for a visitor (tests/variants).
+run npx vitest run --config tests/variants/vitest.config.ts
 # The site as `npm start` serves it, configured with the test values of tests/e2e/e2e.env
 # (analytics ids, a fake backend, a booking app) so every configured path is exercised.
 run npm run build:e2e

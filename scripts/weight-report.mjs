@@ -1,4 +1,4 @@
-// The weight report of issue 7, for every page of the build (run after `astro build`):
+// The weight report (docs/performance.md), for every page of the build (run after `astro build`):
 //   node scripts/weight-report.mjs [dist/client] [--out report.md]   (npm run weight)
 // Prints a Markdown table (HTML+CSS gzip, the islands and their directives, JavaScript gzip with
 // everything loaded, at load for a new visitor and for one who has chosen, code fetched later on

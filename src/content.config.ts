@@ -112,7 +112,7 @@ const jobs = defineCollection({
       /** Countries a remote employee may live and work in (the employer must be able to hire there). */
       applicantCountries: z.array(country).min(1).optional(),
       type: z.enum(['full-time', 'part-time', 'seasonal', 'contract', 'internship']),
-      remote: z.enum(['remote', 'hybrid', 'on-site']),
+      workplace: z.enum(['remote', 'hybrid', 'on-site']),
       /** Gross pay band in euros, per year (or per month for seasonal jobs). */
       salary: z
         .object({ min: z.number().int().positive(), max: z.number().int().positive(), per: z.enum(['year', 'month']) })
@@ -124,11 +124,11 @@ const jobs = defineCollection({
       /** Listing order on the jobs page (smallest first); teams follow their first posting. */
       order: z.number().int().default(100),
     })
-    .refine((j) => j.remote !== 'remote' || j.applicantCountries, {
+    .refine((j) => j.workplace !== 'remote' || j.applicantCountries, {
       message: 'a remote posting needs applicantCountries (where candidates may live)',
       path: ['applicantCountries'],
     })
-    .refine((j) => j.remote === 'remote' || j.city, {
+    .refine((j) => j.workplace === 'remote' || j.city, {
       message: 'an on-site or hybrid posting needs the city it is based in',
       path: ['city'],
     })

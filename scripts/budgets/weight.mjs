@@ -1,6 +1,6 @@
 // What each built page weighs, read from the build output (dist/client) alone: its HTML (gzip;
 // the CSS is inlined in it), the islands it hydrates and the JavaScript each needs, counted once
-// per file however many islands share it (React once), and the budgets of issue 7.
+// per file however many islands share it (React once), and the budgets of docs/performance.md.
 //
 // Pure functions over a `files` reader so tests can feed them a tiny fake build.
 import { gzipSync } from 'node:zlib';
@@ -20,9 +20,6 @@ export const budgets = {
   /** HTML and CSS (inlined) of a page without a form, its scripts aside: one round trip of a new TCP connection. */
   firstRender: 14 * 1024,
 };
-
-/** Directives that hydrate as the page loads (the others wait for a pending consent or a touch). */
-const atLoad = new Set(['load', 'idle', 'visible', 'media', 'only']);
 
 const attr = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
@@ -112,15 +109,17 @@ export function weighPage(path, html, read) {
   // What renders: the document without its scripts (inline code and JSON data blocks).
   const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
   const size = (files) => [...files].reduce((sum, file) => sum + fileSize(file, read), 0);
-  const islandUrls = (keep) => islands.filter((i) => keep(i.directive)).flatMap((i) => i.urls);
-  const interactive = closure([...consent.pending, ...islandUrls(() => true)], read);
+  // Every island hydrates without waiting for the visitor (Astro's directives: at load, when idle,
+  // when scrolled into view or when a media query matches): each counts for every visit.
+  const islandUrls = islands.flatMap((i) => i.urls);
+  const interactive = closure([...consent.pending, ...islandUrls], read);
   const ownScripts = [...closure(scripts, read).files].filter((file) => !interactive.files.has(file));
   // Everything: what loads with the page, every island, the banner, then what comes on demand.
-  const everything = closure([...scripts, ...consent.pending, ...islandUrls(() => true)], read);
+  const everything = closure([...scripts, ...consent.pending, ...islandUrls], read);
   const demanded = closure([...everything.lazy, ...onDemand], read);
   const later = [...demanded.files, ...demanded.lazy].filter((file) => !everything.files.has(file));
-  const newVisitor = closure([...scripts, ...consent.pending, ...islandUrls((d) => atLoad.has(d))], read);
-  const chosen = closure([...scripts, ...islandUrls((d) => atLoad.has(d))], read);
+  const newVisitor = closure([...scripts, ...consent.pending, ...islandUrls], read);
+  const chosen = closure([...scripts, ...islandUrls], read);
   const tracking = closure(consent.tracking, read);
   const weight = {
     path,

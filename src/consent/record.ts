@@ -1,5 +1,5 @@
 /**
- * The consent record (issue 5): each choice is stored by the site's receiver under the form-name
+ * The consent record: each choice is stored by the site's receiver under the form-name
  * `ConsentRecord`, so the company can show that consent was given: a random id (also kept in the
  * `consent_id` cookie), the categories, the revision, how the choice was made, the page's language
  * and the time (set by the receiver). No IP address is stored, and the visitor id only when

@@ -25,7 +25,7 @@ export type ConsentSettings = Readonly<{
   loader: string;
   /** Where consent records are posted (config.formsEndpoint). */
   endpoint: string;
-  /** Partytown's files, served by the site (src/integrations/partytown.ts). */
+  /** Partytown's files, served by the site (src/integrations/consent.ts). */
   partytownLib: string;
   analytics: Readonly<{ gtmId: string; measurementIds: readonly string[] }>;
   /** Cookie names by category, from content/cookies.yaml: what a withdrawal deletes. */

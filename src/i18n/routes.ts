@@ -97,4 +97,4 @@ export const unprefixedRedirects: Readonly<Record<string, string>> = {
 };
 
 /** The instructor sign-up landing page: outside the locale tree, no header or footer. */
-export const tempLandingPath = '/temp-landing';
+export const instructorLandingPath = '/temp-landing';

@@ -1,7 +1,7 @@
 /**
  * Every page the site builds, as (page id, parameters): the route table's fixed pages, plus one
  * page per resort for each of the three resort templates, plus one page per job posting. The
- * catch-all route, the sitemap and the end-to-end tests all walk this one list.
+ * views' routes, the sitemap and the end-to-end tests all walk this one list.
  *
  * It is pure: callers pass the resort ids and job slugs (from the content collections in Astro,
  * from the `content/` folder in tests).

@@ -17,7 +17,7 @@ export type JobFields = {
   city?: string | undefined;
   applicantCountries?: string[] | undefined;
   type: JobType;
-  remote: Workplace;
+  workplace: Workplace;
   salary?: { min: number; max: number; per: 'year' | 'month' } | undefined;
   posted: Date;
   validThrough?: Date | undefined;
@@ -119,7 +119,7 @@ export function jobPostingData(input: {
     ...(job.validThrough && { validThrough: isoDate(job.validThrough) }),
     employmentType: employmentTypes[job.type],
     hiringOrganization: { '@type': 'Organization', '@id': input.organizationId, name: input.brand },
-    ...(job.remote === 'remote'
+    ...(job.workplace === 'remote'
       ? {
           jobLocationType: 'TELECOMMUTE',
           applicantLocationRequirements: (job.applicantCountries ?? [job.country]).map((name) => ({ '@type': 'Country', name })),

@@ -116,8 +116,8 @@ test.describe('addresses outside the locale tree', () => {
     expect(response?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('header, footer')).toHaveCount(0);
-    await expect(page.locator('h1')).toHaveText(useTranslations('en')('tempLanding.heading'));
-    await expect(page.getByRole('link', { name: useTranslations('en')('tempLanding.apply') })).toHaveAttribute(
+    await expect(page.locator('h1')).toHaveText(useTranslations('en')('instructorLanding.heading'));
+    await expect(page.getByRole('link', { name: useTranslations('en')('instructorLanding.apply') })).toHaveAttribute(
       'href',
       '/en/instructors/join-us',
     );

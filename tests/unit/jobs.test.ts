@@ -9,7 +9,7 @@ const job = (fields: Partial<JobFields> = {}): JobFields => ({
   country: 'NL',
   applicantCountries: ['NL', 'FR'],
   type: 'full-time',
-  remote: 'remote',
+  workplace: 'remote',
   posted: new Date('2026-11-09'),
   order: 100,
   ...fields,
@@ -142,7 +142,7 @@ describe('JobPosting structured data', () => {
     const data = jobPostingData({
       ...common,
       job: job({
-        remote: 'on-site',
+        workplace: 'on-site',
         type: 'seasonal',
         country: 'AT',
         city: 'Innsbruck',

@@ -2,7 +2,7 @@
  * What the newsletter form does with JavaScript (spec §4, §5, §8), in plain TypeScript: the form
  * itself is server-rendered (NewsletterForm.astro) and works without this. A form of one field is
  * not worth React's 63 KB, which used to make every content page (through the footer's dialog)
- * break the 75 KB budget of issue 7.
+ * break the 75 KB budget of pages without a form (docs/performance.md).
  *
  * Bundled on its own (`?worker&url`, one standalone file) and loaded only when needed: by the
  * newsletter page at once, by the dialog's inline script (NewsletterDialog.astro) on its first opening.

@@ -1,0 +1,55 @@
+/**
+ * Builds the real site with a configuration of its own, into a temporary folder, as Starlight's
+ * test fixtures do: one small build per configuration the tests compare. Each build has its own
+ * output and content cache (a wrapper config around astro.config.mjs), so builds can run side by
+ * side, and next to the developer's own `dist/`, without touching either.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** Every variable the variants differ on: each build sets them all, so a local `.env` cannot. */
+export type VariantEnv = { BOOKING_APP_URL: string; CAREERS_URL: string };
+
+export type Variant = {
+  /** A built page's HTML, by its path (`/en/jobs`). */
+  page: (path: string) => string;
+  remove: () => void;
+};
+
+export async function buildVariant(name: string, env: VariantEnv): Promise<Variant> {
+  const dir = mkdtempSync(join(tmpdir(), `site-${name}-`));
+  // The build runs its own output to prerender the pages: it must find the packages from there.
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const config = join(dir, 'astro.config.mjs');
+  writeFileSync(
+    config,
+    [
+      `import config from ${JSON.stringify(join(root, 'astro.config.mjs'))};`,
+      `export default { ...config, root: ${JSON.stringify(root)}, outDir: ${JSON.stringify(join(dir, 'dist'))},`,
+      `  cacheDir: ${JSON.stringify(join(dir, 'cache'))} };`,
+    ].join('\n'),
+  );
+  const astro = join(root, 'node_modules/astro/bin/astro.mjs');
+  try {
+    // Astro reads `--config` relative to the project's root, even a path outside it.
+    await promisify(execFile)(process.execPath, [astro, 'build', '--config', relative(root, config)], {
+      cwd: root,
+      env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+      maxBuffer: 64 * 1024 * 1024,
+    });
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`The ${name} build failed:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`);
+  }
+  const client = join(dir, 'dist/client');
+  return {
+    page: (path) => readFileSync(join(client, path, 'index.html'), 'utf8'),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
+}

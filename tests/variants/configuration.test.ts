@@ -1,0 +1,156 @@
+/**
+ * What optional configuration changes for a visitor, on the real site built twice: with none of
+ * it (no booking app, no careers site: `npm run build`'s defaults) and with both. The end-to-end
+ * build (tests/e2e/e2e.env) has a booking app and no careers site; these two builds render the
+ * other states, so each setting is seen both ways.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import SearchSummary, { type SearchSummaryProps } from '../../src/components/search/SearchSummary';
+import { allLocales } from '../../src/i18n/locales';
+import { pathTo } from '../../src/i18n/routes';
+import { resortPageIds } from '../../src/i18n/site-pages';
+import { useTranslations } from '../../src/i18n/translate';
+import { localToday } from '../../src/lessons/search';
+import { defaultDraft } from '../../src/lessons/search-query';
+import { everyPage, jobSlugs, resortIds } from '../e2e/site';
+import { buildVariant, type Variant } from './build';
+import { linksSaying, one, parsePage, textOf } from './html';
+
+const careersUrl = 'https://careers.example.test/pistelink';
+const bookingAppUrl = 'https://booking.example.test/lessons';
+
+let plain: Variant;
+let configured: Variant;
+const built: Variant[] = [];
+
+// Both builds at once: about 8 s each alone, 15 s together on two cores.
+beforeAll(async () => {
+  const builds = await Promise.allSettled([
+    buildVariant('plain', { BOOKING_APP_URL: '', CAREERS_URL: '' }),
+    buildVariant('configured', { BOOKING_APP_URL: bookingAppUrl, CAREERS_URL: careersUrl }),
+  ]);
+  for (const build of builds) if (build.status === 'fulfilled') built.push(build.value);
+  for (const build of builds) if (build.status === 'rejected') throw build.reason;
+  [plain, configured] = built as [Variant, Variant];
+});
+
+afterAll(() => built.forEach((variant) => variant.remove()));
+
+/** One page of each kind (page id) in every locale: the footer is the same on all the others. */
+const pageOfEachKind = everyPage.filter(
+  (p, i) => everyPage.findIndex((q) => q.page === p.page && q.locale === p.locale) === i,
+);
+
+/** The footer's careers link on a page of each kind. */
+function careersLinks(site: Variant) {
+  return pageOfEachKind.map(({ locale, path }) => {
+    const t = useTranslations(locale);
+    const links = linksSaying(one(parsePage(site.page(path)), 'footer.site-footer'), [t('footer.careers')]);
+    expect(links, path).toHaveLength(1);
+    return { locale, path, link: links[0]!, t };
+  });
+}
+
+describe('the footer’s careers link', () => {
+  it('goes to our jobs page in the visitor’s language when no careers site is configured', () => {
+    for (const { locale, path, link } of careersLinks(plain)) {
+      expect(link.getAttribute('href'), path).toBe(pathTo('jobs', locale));
+      expect(link.getAttribute('target'), path).toBeNull();
+    }
+  });
+
+  it('goes to the careers site, in a new tab that it announces, when CAREERS_URL is set', () => {
+    for (const { path, link, t } of careersLinks(configured)) {
+      expect(link.getAttribute('href'), path).toBe(careersUrl);
+      expect(link.getAttribute('target'), path).toBe('_blank');
+      expect(textOf(link), path).toContain(t('footer.newTab'));
+    }
+  });
+});
+
+/** Every posting page of a build in every locale: its apply links and its how-to-apply section. */
+function postings(site: Variant) {
+  return allLocales.flatMap((locale) =>
+    jobSlugs.map((job) => {
+      const path = pathTo('job', locale, { job });
+      const t = useTranslations(locale);
+      const page = parsePage(site.page(path));
+      const title = textOf(one(page, 'h1'));
+      const apply = linksSaying(page, [t('jobs.apply'), t('jobs.applyFor', { job: title })]);
+      return { path, t, title, apply, howTo: textOf(one(page, '#apply')) };
+    }),
+  );
+}
+
+describe('a job posting’s apply buttons', () => {
+  it('write us an email about the posting when no careers site is configured', () => {
+    const open = postings(plain).filter(({ apply }) => apply.length > 0);
+    expect(open.length).toBeGreaterThan(0);
+    for (const { path, t, title, apply, howTo } of open) {
+      for (const link of apply) {
+        const mail = new URL(link.getAttribute('href')!);
+        expect(mail.protocol, path).toBe('mailto:');
+        expect(mail.searchParams.get('subject'), path).toBe(title);
+        expect(howTo, path).toContain(t('jobs.applyByEmail', { email: mail.pathname }));
+      }
+    }
+  });
+
+  it('go to the careers site when CAREERS_URL is set, and the page says applications go there', () => {
+    const open = postings(configured).filter(({ apply }) => apply.length > 0);
+    expect(open.length).toBeGreaterThan(0);
+    for (const { path, t, apply, howTo } of open) {
+      for (const link of apply) expect(link.getAttribute('href'), path).toBe(careersUrl);
+      expect(howTo, path).toContain(t('jobs.applyExternal'));
+    }
+  });
+});
+
+/**
+ * The booking box of every resort lessons page of a build, as a visitor who comes from the home
+ * page's search sees it: the page's own summary data, rendered with a valid search for its resort.
+ */
+function bookingBoxes(site: Variant) {
+  const inTenDays = new Date();
+  inTenDays.setDate(inTenDays.getDate() + 10);
+  return allLocales.flatMap((locale) =>
+    resortIds.flatMap((resort) =>
+      resortPageIds
+        .filter((page) => page !== 'resortRental')
+        .map((page) => {
+          const path = pathTo(page, locale, { resort });
+          const json = textOf(one(parsePage(site.page(path)), 'script#your-search-summary'));
+          const props = JSON.parse(json) as Omit<SearchSummaryProps, 'draft'>;
+          const draft = {
+            ...defaultDraft(locale),
+            where: props.resort.name,
+            sport: props.sport,
+            dates: [{ day: localToday(inTenDays), time: '10:00', hours: '2' }],
+            level: 'new',
+          };
+          const box = parsePage(renderToStaticMarkup(createElement(SearchSummary, { ...props, draft })));
+          expect(one(box, '[data-search-summary]').getAttribute('data-search-summary'), path).toBe('valid');
+          const t = useTranslations(locale);
+          return { path, props, book: linksSaying(box, [t('search.summary.book')]) };
+        }),
+    ),
+  );
+}
+
+describe('the resort lessons page’s booking box', () => {
+  it('offers no Book hand-over to a booking app when BOOKING_APP_URL is not set', () => {
+    for (const { path, book } of bookingBoxes(plain)) expect(book, path).toEqual([]);
+  });
+
+  it('hands the search and the resort to the booking app when BOOKING_APP_URL is set', () => {
+    for (const { path, props, book } of bookingBoxes(configured)) {
+      expect(book, path).toHaveLength(1);
+      const url = new URL(book[0]!.getAttribute('href')!);
+      expect(url.origin + url.pathname, path).toBe(bookingAppUrl);
+      expect(url.searchParams.get('resortUuid'), path).toBe(props.resort.uuid);
+      expect(url.searchParams.get('sport'), path).toBe(props.sport);
+    }
+  });
+});
