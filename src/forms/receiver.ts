@@ -72,7 +72,7 @@ export function createReceiver(settings: ReceiverSettings) {
   const limiter = createRateLimiter(settings.rateLimit);
   const now = settings.now ?? (() => new Date());
   const dbWaitMs = settings.dbWaitMs ?? 4000;
-  const large = settings.largePosts ?? { concurrent: 3, thresholdBytes: 256 * 1024, waitMs: 15_000, queue: 20 };
+  const large = settings.largePosts ?? { concurrent: 2, thresholdBytes: 256 * 1024, waitMs: 15_000, queue: 20 };
   const slots = createSlots(large.concurrent, large.queue);
   const resortIds = settings.resortIds ? new Set(settings.resortIds) : null;
   /** Stores through the lock-aware retry: a locked database delays only this post, then 503s it. */
@@ -237,30 +237,34 @@ export function createReceiver(settings: ReceiverSettings) {
   }
 }
 
-/** The body, or 'tooLarge' as soon as it passes `max` bytes (declared or received). */
+/**
+ * The body, or 'tooLarge' as soon as it passes `max` bytes (declared or received). With a declared
+ * length the bytes go straight into one buffer of that size (no list of chunks beside it).
+ */
 async function readLimited(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | 'tooLarge'> {
-  if (Number(request.headers.get('content-length') ?? 0) > max) return 'tooLarge';
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > max) return 'tooLarge';
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  let body = new Uint8Array(Number.isInteger(declared) && declared >= 0 ? declared : 64 * 1024);
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (total > max) {
+    if (total + value.byteLength > max) {
       await reader.cancel();
       return 'tooLarge';
     }
-    chunks.push(value);
+    if (total + value.byteLength > body.byteLength) {
+      // More than declared (or no length given): grow by doubling, within `max`.
+      const grown = new Uint8Array(Math.min(max, Math.max(body.byteLength * 2, total + value.byteLength)));
+      grown.set(body.subarray(0, total));
+      body = grown;
+    }
+    body.set(value, total);
+    total += value.byteLength;
   }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return total === body.byteLength ? body : body.slice(0, total);
 }
 
 /** The text fields of a bot's post as JSON, within `SPAM_LIMITS` (files are never kept). */

@@ -11,8 +11,8 @@
  * while a 10 MB file is written and fsync'ed.
  */
 import { createHash } from 'node:crypto';
-import { unlinkSync } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { createReadStream, unlinkSync } from 'node:fs';
+import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const signatures = [
@@ -37,13 +37,11 @@ const NO_SPACE = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
 
 /** Thrown when a file could not be stored whole; `noSpace` when the disk (or quota) is full. */
 export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly noSpace: boolean,
-    options?: ErrorOptions,
-  ) {
+  readonly noSpace: boolean;
+  constructor(message: string, noSpace: boolean, options?: ErrorOptions) {
     super(message, options);
     this.name = 'UploadError';
+    this.noSpace = noSpace;
   }
 }
 
@@ -57,11 +55,22 @@ const nodeIo: UploadIo = {
 
 const sha256Of = (content: Uint8Array) => createHash('sha256').update(content).digest('hex');
 
+/** The size and SHA-256 of a file, read in chunks (no second copy of a 10 MB scan in memory). */
+async function measure(path: string) {
+  const hash = createHash('sha256');
+  let size = 0;
+  for await (const chunk of createReadStream(path)) {
+    hash.update(chunk as Buffer);
+    size += (chunk as Buffer).byteLength;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
 /** Whether `path` holds exactly `size` bytes hashing to `sha256` (false when missing or unreadable). */
 async function isWhole(path: string, size: number, sha256: string) {
   try {
-    const content = await readFile(path);
-    return content.byteLength === size && sha256Of(content) === sha256;
+    const found = await measure(path);
+    return found.size === size && found.sha256 === sha256;
   } catch {
     return false;
   }
@@ -143,7 +152,7 @@ export async function checkUploads(dir: string): Promise<{ removedParts: string[
     }
     const match = STORED_NAME.exec(name);
     if (!match || !(await stat(path)).isFile()) continue;
-    if (sha256Of(await readFile(path)) !== match[1]) damaged.push(name);
+    if ((await measure(path)).sha256 !== match[1]) damaged.push(name);
   }
   return { removedParts, damaged };
 }
