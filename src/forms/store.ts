@@ -165,7 +165,11 @@ export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
   if (path !== ':memory:') {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     closeSync(openSync(path, 'a', 0o600));
-    chmodSync(path, 0o600); // also tightens a database created before this rule
+    try {
+      chmodSync(path, 0o600); // also tightens a database created before this rule
+    } catch {
+      // Another user's file (an operator reading it with the CLI): theirs to keep tight.
+    }
   }
   const db = new DatabaseSync(path, { timeout: busyTimeoutMs });
   try {
