@@ -137,7 +137,7 @@ describe('SIGKILL under load', () => {
         .catch(() => undefined); // cut by the kill
     });
     // Killed in the middle: some posts answered, others on their way.
-    await expect.poll(() => acknowledged.length, { timeout: 30_000, intervals: [20] }).toBeGreaterThanOrEqual(10);
+    await expect.poll(() => acknowledged.length, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(10);
     await first.stop('SIGKILL');
     await Promise.all(sends);
     const second = await startServer({}, data, first.port);
