@@ -3,8 +3,9 @@
  * production operator meets. Needs the e2e build (`npm run build:e2e`); takes about a minute.
  * Its figures go to `dist/faults-report.md` (the table in docs/security.md comes from it).
  *
- * Disk full: a 2 MB tmpfs when the suite runs as root (CI does), else an injected write failure
- * (the unit tests inject one too, tests/unit/forms-faults.test.ts).
+ * Disk full: a 2 MB tmpfs when the suite runs as root (CI does), and for any user a file size
+ * limit (`ulimit -f`, EFBIG) on the server (the unit tests inject a failing write too,
+ * tests/unit/forms-faults.test.ts).
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -28,7 +29,18 @@ afterAll(() => {
 
 const post = (server: Server, body: BodyInit, headers: Record<string, string> = json) => fetch(`${server.url}/api/forms`, { method: 'POST', headers, body });
 const count = (server: Server, table: string) => Number(rows(server.dbPath, `SELECT count(*) AS n FROM ${table}`)[0]!.n);
-const isRoot = process.getuid?.() === 0;
+/** Whether this process may mount a tmpfs (root, and a container that allows it). */
+function canMountTmpfs() {
+  if (process.getuid?.() !== 0) return false;
+  const probe = mkdtempSync(join(tmpdir(), 'faults-probe-'));
+  try {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', probe], { stdio: 'ignore' });
+    execFileSync('umount', [probe]);
+    return true;
+  } catch {
+    return false; // the file size limit below still fills a "disk"
+  }
+}
 
 /** The time `GET /en` takes, in ms. */
 async function pageLatency(server: Server) {
@@ -39,7 +51,7 @@ async function pageLatency(server: Server) {
   return performance.now() - start;
 }
 
-describe.runIf(isRoot)('a full disk (2 MB tmpfs)', () => {
+describe.runIf(canMountTmpfs())('a full disk (2 MB tmpfs)', () => {
   it('refuses the upload with 507, stores nothing and leaves no partial file; the same licence sent once there is room is stored whole', async () => {
     const mount = mkdtempSync(join(tmpdir(), 'faults-tmpfs-'));
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mount]);
@@ -69,6 +81,33 @@ describe.runIf(isRoot)('a full disk (2 MB tmpfs)', () => {
     } finally {
       await server.stop();
       execFileSync('umount', [mount]);
+    }
+  });
+});
+
+describe('a file size limit (a full disk for any user: ulimit -f)', () => {
+  it('refuses the upload with 507 and leaves nothing; without the limit the same licence is stored whole', async () => {
+    const data = freshData();
+    const licence = pdfOf(1024 * 1024);
+    const limited = await startServer({}, data, undefined, 512);
+    try {
+      const full = await post(limited, application('limit@example.com', { licence: new File([licence], 'licence.pdf') }));
+      figure(`file size limit hit during an upload: answered ${full.status}`);
+      expect(full.status).toBe(507);
+      expect(count(limited, 'instructor_applications')).toBe(0);
+      expect(readdirSync(data.uploadDir)).toEqual([]);
+      expect(limited.log()).toMatch(/disk is full[\s\S]*EFBIG/);
+    } finally {
+      await limited.stop();
+    }
+    const free = await startServer({}, data);
+    try {
+      expect((await post(free, application('limit@example.com', { licence: new File([licence], 'licence.pdf') }))).status).toBe(200);
+      const [file] = rows(free.dbPath, 'SELECT stored_name FROM application_files');
+      const stored = readFileSync(join(data.uploadDir, String(file!.stored_name)));
+      expect(`${createHash('sha256').update(stored).digest('hex')}.pdf`).toBe(file!.stored_name);
+    } finally {
+      await free.stop();
     }
   });
 });

@@ -38,9 +38,16 @@ function freePort() {
   });
 }
 
-export async function startServer(env: Record<string, string> = {}, data = freshData(), port?: number): Promise<Server> {
+/**
+ * `fileSizeLimitKb`: the largest file the server may write (`ulimit -f`), a full disk any user can
+ * make: a write past it fails with EFBIG (Node ignores SIGXFSZ).
+ */
+export async function startServer(env: Record<string, string> = {}, data = freshData(), port?: number, fileSizeLimitKb?: number): Promise<Server> {
   port ??= await freePort();
-  const child = spawn(process.execPath, ['server.mjs'], {
+  const [command, args] = fileSizeLimitKb
+    ? ['bash', ['-c', `ulimit -f ${fileSizeLimitKb} && exec "$0" server.mjs`, process.execPath]]
+    : [process.execPath, ['server.mjs']];
+  const child = spawn(command, args, {
     cwd: siteDir,
     env: { ...process.env, PORT: String(port), HOST: 'localhost', FORMS_DB_PATH: data.dbPath, FORMS_UPLOAD_DIR: data.uploadDir, FORMS_RATE_LIMIT: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
