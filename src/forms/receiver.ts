@@ -65,7 +65,7 @@ const busy = (message: string): Outcome => ({
 const SPAM_LIMITS = { fields: 30, keyChars: 100, valueChars: 1000, totalChars: 16_000 };
 
 /** Everything a post must settle before its row is stored: the page to send a browser back to. */
-type Pending = { form?: FormData; returnTo?: string | null };
+type Pending = { returnTo?: string | null };
 
 export function createReceiver(settings: ReceiverSettings) {
   const definitions = formDefinitions(settings);
@@ -101,20 +101,23 @@ export function createReceiver(settings: ReceiverSettings) {
     return decideRead(request, client, pending, contentType);
   }
 
-  async function decideRead(request: Request, client: string, pending: Pending, contentType: string): Promise<Outcome> {
+  /** The parsed form, or the answer to a body that cannot be one. The raw body is dropped on return. */
+  async function readForm(request: Request, contentType: string): Promise<FormData | Outcome> {
     const body = await readLimited(request, settings.maxBodyBytes);
     if (body === 'tooLarge') {
       return fail(413, 'tooLarge', `The submission is larger than ${megabytes(settings.maxBodyBytes)}.`);
     }
     if (body.byteLength === 0) return fail(400, 'emptyBody', 'The submission is empty.');
-
-    let form: FormData;
     try {
-      form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+      return await new Response(body, { headers: { 'content-type': contentType } }).formData();
     } catch {
       return fail(400, 'malformed', 'The form data could not be read.');
     }
-    pending.form = form;
+  }
+
+  async function decideRead(request: Request, client: string, pending: Pending, contentType: string): Promise<Outcome> {
+    const form = await readForm(request, contentType);
+    if (!(form instanceof FormData)) return form;
     pending.returnTo = safeReturnPath(form.get('return-to'));
 
     const name = form.get('form-name');
