@@ -16,24 +16,51 @@ const host = process.env.HOST ?? (typeof options.host === 'string' ? options.hos
 // The form receiver's retention (spec §9: CVs kept at most one year; contact messages as the
 // privacy policy says): purge at start, then daily.
 const { config } = await import('./src/config.ts');
-const { openStore } = await import('./src/forms/store.ts');
-const { purgeExpiredContactMessages, purgeExpiredFiles, scheduleRetention } = await import('./src/forms/retention.ts');
-scheduleRetention(() => {
-  const store = openStore(config.forms.dbPath);
-  try {
-    const purged = purgeExpiredFiles(store, config.forms.uploadDir, config.forms.fileRetentionDays);
-    if (purged) console.log(`Retention: deleted ${purged} application file(s) older than ${config.forms.fileRetentionDays} days`);
-    const messages = purgeExpiredContactMessages(store, config.forms.contactRetentionDays);
-    if (messages) console.log(`Retention: deleted ${messages} contact message(s) older than ${config.forms.contactRetentionDays} days`);
-  } finally {
-    store.close();
-  }
-});
+const { openStore, whenFree } = await import('./src/forms/store.ts');
+const retention = await import('./src/forms/retention.ts');
+const { forms } = config;
+// SQLite waits for a lock a few milliseconds only (it would block every page meanwhile); a locked
+// database is waited for with timers (whenFree), up to a minute, then the purge is retried tomorrow.
+const withStore = (work) =>
+  whenFree(() => {
+    const store = openStore(forms.dbPath, { busyTimeoutMs: 5 });
+    try {
+      return work(store);
+    } finally {
+      store.close();
+    }
+  }, 60_000);
+
+// The start-up check of the uploads, beside serving: debris of a crash removed, damaged or
+// missing files listed.
+withStore((store) => store.liveFileNames())
+  .then((live) => retention.checkStoredFiles(live, forms.uploadDir))
+  .then(({ removedParts, damaged, missing }) => {
+    if (removedParts.length) console.log(`Uploads: removed ${removedParts.length} temporary file(s) left by an interrupted write`);
+    for (const name of damaged) console.error(`Uploads: ${name} does not match its content hash (truncated or altered)`);
+    for (const name of missing) console.error(`Uploads: ${name} is referred to by an application but missing`);
+    console.log(`Uploads: start-up check done (${damaged.length} damaged, ${missing.length} missing)`);
+  })
+  .catch((error) => console.error('Uploads: the start-up check failed:', error));
+
+retention.scheduleRetention(() =>
+  withStore((store) => {
+    const purged = retention.purgeExpiredFiles(store, forms.uploadDir, forms.fileRetentionDays);
+    if (purged) console.log(`Retention: deleted ${purged} application file(s) older than ${forms.fileRetentionDays} days`);
+    const messages = retention.purgeExpiredContactMessages(store, forms.contactRetentionDays);
+    if (messages) console.log(`Retention: deleted ${messages} contact message(s) older than ${forms.contactRetentionDays} days`);
+    const spam = retention.purgeExpiredSpam(store, forms.spamRetentionDays);
+    if (spam) console.log(`Retention: deleted ${spam} honeypot row(s) older than ${forms.spamRetentionDays} days`);
+  }),
+);
 
 // Set just before the headers go out, after Astro's own: pages, files, API answers, the 404 alike.
 const { addSecurityHeaders } = await import('./src/security/headers.ts');
 
 const server = http.createServer((req, res) => {
+  // `//en/` is a path of this site, but Astro's trailing-slash redirect would answer
+  // `Location: //en`, which a browser reads as the host `en`: one leading slash only.
+  if (req.url && /^\/[\/\\]/.test(req.url)) req.url = req.url.replace(/^[\/\\]+/, '/');
   onHeaders(res, () => addSecurityHeaders(res));
   compress(req, res, () => handler(req, res));
 });

@@ -43,6 +43,15 @@ const range = { since: asDate(values.since, 'since'), until: asDate(values.until
 if (!['csv', 'json'].includes(values.format)) fail(`--format must be csv or json.`);
 
 const store = openStore(config.forms.dbPath);
+
+/**
+ * Stored text is visitors' text: an ESC or a C1 control in it would be a terminal escape sequence
+ * (colours, a moved cursor, a retitled window, worse). Every control character but the line break
+ * is shown as its escape (`\u001b`), in tables, JSON and CSV alike; CSV rows keep their CRLF.
+ */
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
+const visible = (text) => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const visibleRow = (row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [visible(k), typeof v === 'string' ? visible(v) : v]));
 /** Application rows carry their files (name, type, size, whether retention has deleted them). */
 const rowsOf = (name) =>
   store.list(name, range).map((row) => (name === 'InstructorApplicationForm' ? { ...row, files: store.filesOf(Number(row.id)) } : row));
@@ -51,7 +60,7 @@ function csv(rows) {
   if (rows.length === 0) return '';
   const columns = Object.keys(rows[0]);
   const cell = (value) => {
-    const text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+    const text = visible(value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
     // Quote everything; a leading = + - @ is neutralised so a spreadsheet does not run it as a formula.
     return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replaceAll('"', '""')}"`;
   };
@@ -62,7 +71,7 @@ let output;
 if (command === 'list') {
   if (form) {
     const rows = rowsOf(form);
-    console.table(rows.map(({ files, ...row }) => (files ? { ...row, files: files.length } : row)));
+    console.table(rows.map(({ files, ...row }) => visibleRow(files ? { ...row, files: files.length } : row)));
     output = null;
   } else {
     console.table(Object.fromEntries(Object.keys(formTables).map((name) => [name, { submissions: store.list(name, range).length }])));
@@ -71,7 +80,8 @@ if (command === 'list') {
   if (!form) fail('CSV export needs --form (each form has its own columns).');
   output = csv(rowsOf(form));
 } else {
-  output = JSON.stringify(form ? rowsOf(form) : Object.fromEntries(Object.keys(formTables).map((name) => [name, rowsOf(name)])), null, 2) + '\n';
+  // JSON.stringify escapes C0 controls but not C1 ones (U+0080–U+009F, which include CSI).
+  output = visible(JSON.stringify(form ? rowsOf(form) : Object.fromEntries(Object.keys(formTables).map((name) => [name, rowsOf(name)])), null, 2)) + '\n';
 }
 store.close();
 

@@ -21,5 +21,8 @@ run npm run build:e2e
 run npx html-validate dist/client    # every prerendered page is valid HTML
 run node scripts/weight-report.mjs --out dist/weight-report.md   # weight budgets of every page
 run npx playwright test              # end to end in Chromium, axe and link checks included
+# The form receiver under faults (full disk on a tmpfs when root, locked database, SIGKILL under
+# load, memory at the worst case, abuse) on the real server: about a minute.
+run npx vitest run --config vitest.faults.config.ts
 # Lighthouse last, alone on the machine: its timings must not compete with the browsers above.
 run node scripts/lighthouse.mjs --out dist/lighthouse-report.md

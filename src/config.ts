@@ -61,6 +61,8 @@ const EnvSchema = v.object({
   FORMS_FILE_RETENTION_DAYS: count(Math.round((facts.legal.cvRetentionMonths * 365) / 12)),
   /** Contact messages older than this many days are deleted (default: `legal.contactRetentionMonths`). */
   FORMS_CONTACT_RETENTION_DAYS: count(Math.round((facts.legal.contactRetentionMonths * 365) / 12)),
+  /** What the honeypot caught is deleted after this many days (kept only to see what bots send). */
+  FORMS_SPAM_RETENTION_DAYS: count(30),
   /** Other sites allowed to post to the receiver (comma-separated origins); the site's own always is. */
   FORMS_ALLOWED_ORIGINS: optionalText(),
   /** Marketplace backend (GraphQL). The site works when it is not running. */
@@ -92,6 +94,7 @@ export type FormsReceiverConfig = Readonly<{
   rateLimit: Readonly<{ max: number; windowSeconds: number }>;
   fileRetentionDays: number;
   contactRetentionDays: number;
+  spamRetentionDays: number;
   /** Origins (scheme://host[:port]) allowed to post besides the site's own. */
   allowedOrigins: readonly string[];
 }>;
@@ -148,6 +151,7 @@ export function readConfig(env: Record<string, string | undefined>): SiteConfig 
       rateLimit: { max: e.FORMS_RATE_LIMIT, windowSeconds: e.FORMS_RATE_WINDOW_SECONDS },
       fileRetentionDays: e.FORMS_FILE_RETENTION_DAYS,
       contactRetentionDays: e.FORMS_CONTACT_RETENTION_DAYS,
+      spamRetentionDays: e.FORMS_SPAM_RETENTION_DAYS,
       allowedOrigins: [new URL(e.SITE_URL).origin, ...e.FORMS_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin)],
     },
     backendGraphqlUrl: e.BACKEND_GRAPHQL_URL,

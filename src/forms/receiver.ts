@@ -2,15 +2,22 @@
  * The embedded form receiver: one POST address for every form, dispatched on `form-name`.
  *
  * Order of the checks (cheapest first, nothing stored until all pass): origin, rate limit, content
- * type, body size, parse, form name, honeypot, fields and files. A JSON client (the islands send
- * `Accept: application/json`) gets `{ ok, error?, message?, errors? }`; a browser posting the plain
- * HTML form (no JavaScript) is sent back to its page with `#form-sent` or `#form-failed`.
+ * type, a place among the large posts, body size, parse, form name, honeypot, fields, references
+ * and files. A JSON client (the islands send `Accept: application/json`) gets
+ * `{ ok, error?, message?, errors? }`; a browser posting the plain HTML form (no JavaScript) is
+ * sent back to its page with `#form-sent` or `#form-failed`.
+ *
+ * Faults: the answer (status, headers, where to send the browser back) is settled before anything
+ * is stored, so a row exists only when its 200 can be sent. A full disk is a 507 and a database
+ * locked by another process a 503 with Retry-After; in both cases nothing is stored. The event
+ * loop never waits on the database: a locked one is retried with timers (store.ts `whenFree`).
  */
 import { formDefinitions, type FormDefinition } from './definitions';
 import { createRateLimiter } from './rate-limit';
+import { createSlots } from './slots';
 import { HONEYPOT_FIELD, formInput, validate, type FieldErrors, type FormName } from './schemas';
-import type { StoredFile, SubmissionStore } from './store';
-import { saveUpload, sniffFileType } from './uploads';
+import { isFull, StoreBusyError, whenFree, type StoredFile, type SubmissionStore } from './store';
+import { saveUpload, sniffFileType, UploadError, type UploadIo } from './uploads';
 
 export type ReceiverSettings = {
   maxFileBytes: number;
@@ -23,6 +30,18 @@ export type ReceiverSettings = {
   store: () => SubmissionStore;
   /** English text of a field problem for a form, e.g. ('contact', 'name.invalid') → "Name is not valid.". */
   describe: (form: FormDefinition['key'], code: string) => string;
+  /** The resort ids of the content (an application names one); absent: not checked. */
+  resortIds?: readonly string[];
+  /** How long a post waits for a database locked by another process before a 503. */
+  dbWaitMs?: number;
+  /**
+   * Posts over `thresholdBytes` (or of unknown length) read their body `concurrent` at a time;
+   * the others wait up to `waitMs` for a place (at most `queue` of them), then get a 503. This
+   * bounds the memory: each such post holds about three copies of its body while it is parsed.
+   */
+  largePosts?: { concurrent: number; thresholdBytes: number; waitMs: number; queue: number };
+  /** Test hook: how upload bytes reach the disk (uploads.ts). */
+  uploadIo?: UploadIo;
   now?: () => Date;
 };
 
@@ -35,33 +54,75 @@ const fail = (status: number, error: string, message: string, extra: Record<stri
   body: { ok: false, error, message, ...extra },
 });
 
+/** Seconds a client is told to wait after a 503 (locked database, too many large posts). */
+const RETRY_AFTER_SECONDS = 10;
+const busy = (message: string): Outcome => ({
+  ...fail(503, 'busy', message),
+  headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
+});
+
+/** What the honeypot keeps of a bot's post: enough to see what it was, never megabytes. */
+const SPAM_LIMITS = { fields: 30, keyChars: 100, valueChars: 1000, totalChars: 16_000 };
+
+/** Everything a post must settle before its row is stored: the page to send a browser back to. */
+type Pending = { returnTo?: string | null };
+
 export function createReceiver(settings: ReceiverSettings) {
   const definitions = formDefinitions(settings);
   const limiter = createRateLimiter(settings.rateLimit);
   const now = settings.now ?? (() => new Date());
+  const dbWaitMs = settings.dbWaitMs ?? 4000;
+  const large = settings.largePosts ?? { concurrent: 2, thresholdBytes: 256 * 1024, waitMs: 15_000, queue: 20 };
+  const slots = createSlots(large.concurrent, large.queue);
+  const resortIds = settings.resortIds ? new Set(settings.resortIds) : null;
+  /** Stores through the lock-aware retry: a locked database delays only this post, then 503s it. */
+  const store = <T>(work: (store: SubmissionStore) => T) => whenFree(() => work(settings.store()), dbWaitMs);
 
-  async function decide(request: Request, client: string, data: { form?: FormData }): Promise<Outcome> {
+  async function decide(request: Request, client: string, pending: Pending): Promise<Outcome> {
     const contentType = request.headers.get('content-type') ?? ''; // as sent: the boundary is case-sensitive
     if (!FORM_TYPES.some((type) => contentType.toLowerCase().startsWith(type))) {
       return fail(415, 'unsupportedMediaType', 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
     }
 
+    const declared = Number(request.headers.get('content-length') ?? NaN);
+    if (declared > settings.maxBodyBytes) {
+      return fail(413, 'tooLarge', `The submission is larger than ${megabytes(settings.maxBodyBytes)}.`);
+    }
+    if (!(declared <= large.thresholdBytes)) {
+      // A large (or unknown-length) body: wait for a place before reading it into memory.
+      const release = await slots.acquire(large.waitMs);
+      if (!release) return busy('The receiver is busy with other large submissions; please try again shortly.');
+      try {
+        return await decideRead(request, client, pending, contentType);
+      } finally {
+        release();
+      }
+    }
+    return decideRead(request, client, pending, contentType);
+  }
+
+  /** The parsed form, or the answer to a body that cannot be one. The raw body is dropped on return. */
+  async function readForm(request: Request, contentType: string): Promise<FormData | Outcome> {
     const body = await readLimited(request, settings.maxBodyBytes);
     if (body === 'tooLarge') {
       return fail(413, 'tooLarge', `The submission is larger than ${megabytes(settings.maxBodyBytes)}.`);
     }
     if (body.byteLength === 0) return fail(400, 'emptyBody', 'The submission is empty.');
-
-    let form: FormData;
     try {
-      form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+      return await new Response(body, { headers: { 'content-type': contentType } }).formData();
     } catch {
       return fail(400, 'malformed', 'The form data could not be read.');
     }
-    data.form = form;
+  }
+
+  async function decideRead(request: Request, client: string, pending: Pending, contentType: string): Promise<Outcome> {
+    const form = await readForm(request, contentType);
+    if (!(form instanceof FormData)) return form;
+    pending.returnTo = safeReturnPath(form.get('return-to'));
 
     const name = form.get('form-name');
-    const definition = typeof name === 'string' ? definitions[name as FormName] : undefined;
+    // Own keys only: `constructor` or `__proto__` must not find Object's prototype.
+    const definition = typeof name === 'string' && Object.hasOwn(definitions, name) ? definitions[name as FormName] : undefined;
     if (!definition) {
       const known = Object.keys(definitions).join(', ');
       return fail(400, 'unknownForm', `Unknown form-name ${JSON.stringify(name ?? '')}; expected one of ${known}.`);
@@ -70,7 +131,8 @@ export function createReceiver(settings: ReceiverSettings) {
     const honeypot = form.get(HONEYPOT_FIELD);
     if (honeypot !== null && honeypot !== '') {
       // Answered like a success so the bot learns nothing; kept apart and never passed on.
-      settings.store().insert('spam', { form: definition.storedAs, payload: JSON.stringify(textFields(form)), client, created_at: now().toISOString() });
+      const row = { form: definition.storedAs, payload: spamPayload(form), client, created_at: now().toISOString() };
+      await store((s) => s.insert('spam', row));
       return { status: 200, body: { ok: true } };
     }
 
@@ -82,8 +144,9 @@ export function createReceiver(settings: ReceiverSettings) {
       if (file.size > settings.maxFileBytes) continue; // the schema reports it; no need to read it
       const bytes = new Uint8Array(await file.arrayBuffer());
       const type = sniffFileType(bytes);
-      // The content decides the type, never the name or the type the client declared.
-      input[field] = new File([bytes], file.name, { type: type?.mediaType ?? 'application/x-unrecognised' });
+      // The content decides the type, never the name or the type the client declared. (A File
+      // made of a File shares its bytes: no further copy of a 10 MB scan.)
+      input[field] = new File([file], file.name, { type: type?.mediaType ?? 'application/x-unrecognised' });
       if (type) sniffed.set(field, { bytes, type });
     }
 
@@ -95,17 +158,36 @@ export function createReceiver(settings: ReceiverSettings) {
         ? fail(413, 'fileTooLarge', `A file is larger than ${megabytes(settings.maxFileBytes)}.`, { errors })
         : fail(400, 'invalid', 'Some fields are not valid.', { errors });
     }
+    const output = result.output as Record<string, unknown>;
+    // References to the content: a resort the site does not have is refused like a wrong field.
+    if (resortIds && 'resort' in output && !resortIds.has(String(output.resort))) {
+      return fail(400, 'invalid', 'Some fields are not valid.', { errors: describeAll(definition, { resort: 'resort.required' }) });
+    }
 
     const createdAt = now().toISOString();
     const files: StoredFile[] = [];
     for (const [field, { bytes, type }] of sniffed) {
       const original = input[field] as File;
-      const { sha256, storedName } = saveUpload(settings.uploadDir, bytes, type);
+      const { sha256, storedName } = await saveUpload(settings.uploadDir, bytes, type, settings.uploadIo);
       files.push({ field: field as StoredFile['field'], sha256, storedName, mediaType: type.mediaType, bytes: bytes.byteLength, originalName: original.name.slice(0, 200) });
     }
-    const row = { ...definition.toRow(result.output as Record<string, unknown>), ...(definition.keepsClient ? { client } : {}), created_at: createdAt };
-    settings.store().insert(definition.storedAs, row, { onConflict: definition.onConflict, files });
+    const row = { ...definition.toRow(output), ...(definition.keepsClient ? { client } : {}), created_at: createdAt };
+    await store((s) => s.insert(definition.storedAs, row, { onConflict: definition.onConflict, files }));
     return { status: 200, body: { ok: true } };
+  }
+
+  /** The answer to a fault: the disk full and a locked database are told apart from the rest. */
+  function faultOutcome(error: unknown): Outcome {
+    if (error instanceof StoreBusyError) {
+      console.error(`Form receiver: ${error.message} Answered 503; nothing was stored.`);
+      return busy('The submission could not be stored right now; please try again shortly.');
+    }
+    if ((error instanceof UploadError && error.noSpace) || isFull(error)) {
+      console.error('Form receiver: the disk is full; nothing was stored.', error);
+      return { ...fail(507, 'storageFull', 'The server has no room to store the submission; please try again later.'), headers: { 'retry-after': '3600' } };
+    }
+    console.error('Form receiver: the submission could not be stored.', error);
+    return fail(500, 'server', 'The submission could not be stored. Please try again later.');
   }
 
   /** Answers one request. `client` identifies the sender for the rate limit (its address). */
@@ -123,7 +205,7 @@ export function createReceiver(settings: ReceiverSettings) {
     }
 
     const wantsJson = (request.headers.get('accept') ?? '').includes('application/json');
-    const data: { form?: FormData } = {};
+    const pending: Pending = {};
     let outcome: Outcome;
     if (!originAllowed) {
       outcome = fail(403, 'forbiddenOrigin', `Forms from ${origin} are not accepted here.`);
@@ -134,18 +216,19 @@ export function createReceiver(settings: ReceiverSettings) {
         outcome.headers = { 'retry-after': String(limit.retryAfterSeconds) };
       } else {
         try {
-          outcome = await decide(request, client, data);
+          outcome = await decide(request, client, pending);
         } catch (error) {
-          console.error('Form receiver: the submission could not be stored.', error);
-          outcome = fail(500, 'server', 'The submission could not be stored. Please try again later.');
+          outcome = faultOutcome(error);
         }
       }
     }
 
     const headers = { ...cors, ...outcome.headers, 'cache-control': 'no-store' };
-    const returnTo = safeReturnPath(data.form?.get('return-to'));
+    // The plain HTML form (no JavaScript): back to its page, which shows the outcome by its
+    // anchor. Its `return-to`, or (refused before the body was read: 403, 413, 415, 429) the page
+    // the browser says it came from, when that page is on an origin allowed to post.
+    const returnTo = pending.returnTo ?? (wantsJson ? null : refererPath(request, originAllowed ? [ownOrigin, ...settings.allowedOrigins] : [ownOrigin]));
     if (!wantsJson && returnTo) {
-      // The plain HTML form (no JavaScript): back to the page, which shows the outcome by its anchor.
       const page = (origin && originAllowed ? origin : '') + returnTo;
       return new Response(null, { status: 303, headers: { ...headers, location: `${page}#${outcome.status === 200 ? 'form-sent' : 'form-failed'}` } });
     }
@@ -157,40 +240,74 @@ export function createReceiver(settings: ReceiverSettings) {
   }
 }
 
-/** The body, or 'tooLarge' as soon as it passes `max` bytes (declared or received). */
+/**
+ * The body, or 'tooLarge' as soon as it passes `max` bytes (declared or received). With a declared
+ * length the bytes go straight into one buffer of that size (no list of chunks beside it).
+ */
 async function readLimited(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | 'tooLarge'> {
-  if (Number(request.headers.get('content-length') ?? 0) > max) return 'tooLarge';
+  const declared = Number(request.headers.get('content-length') ?? NaN);
+  if (declared > max) return 'tooLarge';
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  let body = new Uint8Array(Number.isInteger(declared) && declared >= 0 ? declared : 64 * 1024);
   let total = 0;
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (total > max) {
+    if (total + value.byteLength > max) {
       await reader.cancel();
       return 'tooLarge';
     }
-    chunks.push(value);
+    if (total + value.byteLength > body.byteLength) {
+      // More than declared (or no length given): grow by doubling, within `max`.
+      const grown = new Uint8Array(Math.min(max, Math.max(body.byteLength * 2, total + value.byteLength)));
+      grown.set(body.subarray(0, total));
+      body = grown;
+    }
+    body.set(value, total);
+    total += value.byteLength;
   }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
+  return total === body.byteLength ? body : body.slice(0, total);
 }
 
-function textFields(form: FormData) {
-  return Object.fromEntries([...form].filter(([, value]) => typeof value === 'string').map(([k, value]) => [k, String(value).slice(0, 5000)]));
+/** The text fields of a bot's post as JSON, within `SPAM_LIMITS` (files are never kept). */
+function spamPayload(form: FormData) {
+  const fields: [string, string][] = [];
+  let total = 0;
+  for (const [key, value] of form) {
+    if (typeof value !== 'string') continue;
+    if (fields.length === SPAM_LIMITS.fields || total >= SPAM_LIMITS.totalChars) break;
+    const entry: [string, string] = [key.slice(0, SPAM_LIMITS.keyChars), value.slice(0, Math.min(SPAM_LIMITS.valueChars, SPAM_LIMITS.totalChars - total))];
+    total += entry[0].length + entry[1].length;
+    fields.push(entry);
+  }
+  return JSON.stringify(Object.fromEntries(fields));
 }
 
-/** A path on the site (`/en/newsletter`), never another site (`//evil.example`, `https://…`). */
+/**
+ * A path on the site (`/en/newsletter`), never another site (`//evil.example`, `https://…`), as
+ * it can go in a Location header: non-ASCII characters percent-encoded (a header is Latin-1; an
+ * `é` raw would fail after the row was stored), controls and spaces refused.
+ */
 function safeReturnPath(value: FormDataEntryValue | null | undefined): string | null {
-  if (typeof value !== 'string' || !/^\/(?![/\\])[^\s#]*$/.test(value)) return null;
-  return value;
+  if (typeof value !== 'string' || value.length > 2000 || !/^\/(?![/\\])[^\s\p{Cc}#\\]*$/u.test(value)) return null;
+  try {
+    return encodeURI(decodeURI(value)); // decode first: an already encoded path stays as it was
+  } catch {
+    return null; // a malformed escape (`%E9` alone) or a lone surrogate
+  }
+}
+
+/** The path of the page the browser posted from, when it is on one of `origins`. */
+function refererPath(request: Request, origins: readonly string[]): string | null {
+  const referer = request.headers.get('referer');
+  if (!referer) return null;
+  try {
+    const url = new URL(referer);
+    return origins.includes(url.origin) ? safeReturnPath(url.pathname) : null;
+  } catch {
+    return null;
+  }
 }
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;

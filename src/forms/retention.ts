@@ -4,8 +4,10 @@
  * that a file had been sent. Contact messages are deleted after the privacy policy's period
  * (`legal.contactRetentionMonths` in the site facts). Runs when the server starts and then daily.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SubmissionStore } from './store.ts';
-import { deleteUpload } from './uploads.ts';
+import { checkUploads, deleteUpload } from './uploads.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -21,11 +23,27 @@ export function purgeExpiredContactMessages(store: SubmissionStore, retentionDay
   return store.deleteContactMessages(new Date(now.getTime() - retentionDays * DAY_MS).toISOString());
 }
 
+/** Deletes what the honeypot caught before `retentionDays`; returns how many. */
+export function purgeExpiredSpam(store: SubmissionStore, retentionDays: number, now = new Date()) {
+  return store.deleteSpam(new Date(now.getTime() - retentionDays * DAY_MS).toISOString());
+}
+
+/**
+ * The start-up check (server.mjs): temporary files a crash left are removed; stored files whose
+ * content does not match their name, and files live rows refer to (`store.liveFileNames()`) that
+ * are missing, are listed for the operator.
+ */
+export async function checkStoredFiles(liveFileNames: string[], uploadDir: string) {
+  const { removedParts, damaged } = await checkUploads(uploadDir);
+  const missing = liveFileNames.filter((name) => !existsSync(join(uploadDir, name)));
+  return { removedParts, damaged, missing };
+}
+
 /** Purges now and every 24 hours; the timer does not keep the process alive. */
-export function scheduleRetention(run: () => void) {
-  const safely = () => {
+export function scheduleRetention(run: () => unknown) {
+  const safely = async () => {
     try {
-      run();
+      await run();
     } catch (error) {
       // A purge failing must not take the site down; it is retried the next day (and logged).
       console.error('Retention purge failed:', error);

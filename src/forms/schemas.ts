@@ -54,14 +54,23 @@ export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
 const locale = v.optional(v.picklist(['en', 'fr', 'es', 'pt']));
 
-/** A trimmed text field: `code` when missing, blank, too long or not matching. */
-function textField(code: string, { min = 1, max, pattern }: { min?: number; max: number; pattern?: RegExp }) {
+/**
+ * No control characters (NUL, ESC, CR, LF…): they have no place in a name or an address, and an
+ * ESC stored is a terminal escape sequence for whoever lists the rows. Free text keeps its line
+ * breaks (LF, or CRLF as browsers send a textarea) and nothing else of the kind.
+ */
+const SINGLE_LINE = /^\P{Cc}*$/u;
+const FREE_TEXT = /^(?:\P{Cc}|\r?\n)*$/u;
+
+/** A trimmed text field: `code` when missing, blank, too long, with control characters or not matching. */
+function textField(code: string, { min = 1, max, pattern, multiline = false }: { min?: number; max: number; pattern?: RegExp; multiline?: boolean }) {
   return v.pipe(
     v.string(code),
     v.trim(),
     v.normalize('NFC'),
     v.minLength(min, code),
     v.maxLength(max, code),
+    v.regex(multiline ? FREE_TEXT : SINGLE_LINE, code),
     v.regex(pattern ?? /[\s\S]/, code),
   );
 }
@@ -77,7 +86,7 @@ export const ContactSchema = v.object({
   name: textField('name.invalid', { min: 3, max: limits.name, pattern: NAME_PATTERN }),
   email: email('email.invalid'),
   title: textField('title.invalid', { max: limits.title }),
-  message: textField('message.invalid', { max: limits.message }),
+  message: textField('message.invalid', { max: limits.message, multiline: true }),
   locale,
 });
 
@@ -110,7 +119,7 @@ export function applicationSchema({ maxFileBytes = DEFAULT_MAX_FILE_BYTES } = {}
     licence: upload('licence', maxFileBytes),
     cv: v.optional(upload('cv', maxFileBytes)),
     resort: textField('resort.required', { max: 80, pattern: /^[a-z0-9-]+$/ }),
-    note: v.optional(v.pipe(v.string('note.invalid'), v.trim(), v.maxLength(limits.note, 'note.invalid')), ''),
+    note: v.optional(v.pipe(v.string('note.invalid'), v.trim(), v.maxLength(limits.note, 'note.invalid'), v.regex(FREE_TEXT, 'note.invalid')), ''),
     adult: v.literal('yes', 'adult.required'),
     locale,
   });

@@ -10,9 +10,10 @@
  * Plain Node TypeScript (no Astro, no Vite): `server.mjs` and `scripts/submissions.mjs` import it
  * directly, as the Astro endpoint does.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * The schema's history. Never edit a released step: add the next one. `PRAGMA user_version` records
@@ -115,12 +116,69 @@ export type StoredFile = {
 
 export type SubmissionStore = ReturnType<typeof openStore>;
 
-/** Opens (creating it and its folder if needed) and migrates the database. */
-export function openStore(path: string) {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new DatabaseSync(path, { timeout: 5000 }); // another process (the CLI) may hold a lock briefly
-  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;');
-  migrate(db);
+/** SQLite's result codes the receiver tells apart (node:sqlite puts them in `errcode`). */
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const SQLITE_FULL = 13;
+
+/** Another connection holds the write lock (the CLI, a backup, a second server). */
+export const isBusy = (error: unknown) => [SQLITE_BUSY, SQLITE_LOCKED].includes(((error as { errcode?: number }).errcode ?? 0) & 0xff);
+/** The disk (or the file system holding the database) is full. */
+export const isFull = (error: unknown) => (((error as { errcode?: number }).errcode ?? 0) & 0xff) === SQLITE_FULL;
+
+/** Thrown by `whenFree` when the database stayed locked past the deadline. */
+export class StoreBusyError extends Error {
+  constructor(waitedMs: number, options?: ErrorOptions) {
+    super(`The submissions database stayed locked for ${waitedMs} ms.`, options);
+    this.name = 'StoreBusyError';
+  }
+}
+
+/**
+ * Runs `work` (synchronous SQLite calls that fail at once with SQLITE_BUSY, see `busyTimeoutMs`)
+ * until it gets the lock, waiting between tries with a timer rather than inside SQLite: the event
+ * loop keeps serving pages meanwhile. Throws `StoreBusyError` after `maxWaitMs`.
+ */
+export async function whenFree<T>(work: () => T, maxWaitMs: number): Promise<T> {
+  const start = Date.now();
+  for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+    try {
+      return work();
+    } catch (error) {
+      if (!isBusy(error)) throw error;
+      const waited = Date.now() - start;
+      if (waited + pause > maxWaitMs) throw new StoreBusyError(waited, { cause: error });
+    }
+    await sleep(pause);
+  }
+}
+
+/**
+ * Opens (creating it and its folder if needed) and migrates the database. The file (and SQLite's
+ * `-wal` and `-shm` beside it, which take its mode) is readable by its owner only: it holds
+ * names, addresses and phone numbers.
+ *
+ * `busyTimeoutMs`: how long SQLite itself waits for a lock, blocking the thread. The CLI may
+ * wait (5 s); the server passes a few milliseconds and waits with `whenFree` instead.
+ */
+export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
+  if (path !== ':memory:') {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    closeSync(openSync(path, 'a', 0o600));
+    try {
+      chmodSync(path, 0o600); // also tightens a database created before this rule
+    } catch {
+      // Another user's file (an operator reading it with the CLI): theirs to keep tight.
+    }
+  }
+  const db = new DatabaseSync(path, { timeout: busyTimeoutMs });
+  try {
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;');
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 
   const transaction = <T>(work: () => T): T => {
     db.exec('BEGIN IMMEDIATE');
@@ -129,7 +187,9 @@ export function openStore(path: string) {
       db.exec('COMMIT');
       return result;
     } catch (error) {
-      db.exec('ROLLBACK');
+      // SQLite may have rolled back already (a full disk does): rolling back again would throw
+      // "no transaction is active" and hide the real cause.
+      if (db.isTransaction) db.exec('ROLLBACK');
       throw error;
     }
   };
@@ -200,6 +260,16 @@ export function openStore(path: string) {
       });
     },
 
+    /** Deletes what the honeypot caught before `before`; returns how many. */
+    deleteSpam(before: string): number {
+      return Number(db.prepare('DELETE FROM spam_submissions WHERE created_at < ?').run(before).changes);
+    },
+
+    /** The stored names of the files live rows refer to (not purged): what the start-up check looks for. */
+    liveFileNames(): string[] {
+      return db.prepare('SELECT DISTINCT stored_name FROM application_files WHERE purged_at IS NULL').all().map((r) => String(r.stored_name));
+    },
+
     /** Deletes the contact messages received before `before`; returns how many. */
     deleteContactMessages(before: string): number {
       return Number(db.prepare('DELETE FROM contact_messages WHERE created_at < ?').run(before).changes);
@@ -219,7 +289,7 @@ function migrate(db: DatabaseSync) {
     db.exec(`PRAGMA user_version = ${migrations.length}`);
     db.exec('COMMIT');
   } catch (error) {
-    db.exec('ROLLBACK');
+    if (db.isTransaction) db.exec('ROLLBACK');
     throw error;
   }
 }

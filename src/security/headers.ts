@@ -58,17 +58,46 @@ type HeaderTarget = {
 
 /**
  * Sets the security headers on a response about to be sent (server.mjs). A Content Security
- * Policy the response already has (Astro's, on a page rendered on demand) is kept and ours is sent
- * as a second policy: the browser enforces both, so neither loosens the other.
+ * Policy the response already has (Astro's, on the 404 page rendered on demand) is kept, and the
+ * directives of ours it lacks (`frame-ancestors`) are added to it: one header, one complete policy
+ * with its `default-src`. Should it set one of our directives differently, ours is sent as a second
+ * policy instead: the browser enforces both, so neither loosens the other.
+ *
+ * An HTML answer without a charset (Astro's 404) gets `charset=utf-8`, so no browser guesses it.
  */
 export function addSecurityHeaders(response: HeaderTarget): void {
   for (const [name, value] of Object.entries(securityHeaders)) {
     const existing = response.getHeader(name);
     if (name === 'Content-Security-Policy' && existing !== undefined) {
-      const policies = [existing].flat().map(String);
-      response.setHeader(name, policies.includes(value) ? policies : [...policies, value]);
+      response.setHeader(name, withHeaderPolicy([existing].flat().map(String)));
     } else {
       response.setHeader(name, value);
     }
   }
+  const type = response.getHeader('content-type');
+  if (typeof type === 'string' && /^text\/html\s*$/i.test(type)) response.setHeader('content-type', 'text/html; charset=utf-8');
+}
+
+const directivesOf = (policy: string) =>
+  new Map(
+    policy
+      .split(';')
+      .map((directive) => directive.trim())
+      .filter(Boolean)
+      .map((directive) => [directive.split(/\s+/)[0]!.toLowerCase(), directive] as const),
+  );
+
+/** A response's policies with ours added (see addSecurityHeaders). */
+function withHeaderPolicy(policies: string[]): string | string[] {
+  if (policies.includes(headerContentSecurityPolicy)) return policies.length === 1 ? policies[0]! : policies;
+  if (policies.length !== 1) return [...policies, headerContentSecurityPolicy];
+  const page = policies[0]!;
+  const present = directivesOf(page);
+  const missing: string[] = [];
+  for (const [directiveName, directive] of directivesOf(headerContentSecurityPolicy)) {
+    const theirs = present.get(directiveName);
+    if (theirs === undefined) missing.push(directive);
+    else if (theirs.replace(/\s+/g, ' ') !== directive) return [page, headerContentSecurityPolicy];
+  }
+  return missing.length ? `${page.replace(/;\s*$/, '')}; ${missing.join('; ')}` : page;
 }

@@ -1,6 +1,7 @@
 /**
  * The form receiver, called directly as any client could: the real server, its SQLite file.
  */
+import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { freshData, pdfBytes, unwritableData, rows, sharedDbPath, startServer, uniqueEmail, type OwnServer } from './forms-helpers';
 
@@ -166,6 +167,23 @@ test.describe('abuse and failure', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+test.describe('answers a browser can trust', () => {
+  test('GET on the receiver says which methods it takes (405, Allow), not a 404 page', async ({ request }) => {
+    const response = await request.get('/api/forms');
+    expect(response.status()).toBe(405);
+    expect(response.headers()['allow']).toBe('POST, OPTIONS');
+  });
+
+  test('a path with a doubled leading slash is redirected on the site, never to another host', async ({ baseURL }) => {
+    // Sent as is (a URL parser would read `//en/` as the host `en`), as a link `//en/` is not.
+    const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.get(`${baseURL}/`, { path: '//en/' }, (response) => resolve(response.resume())).on('error', reject);
+    });
+    expect(answer.statusCode).toBe(301);
+    expect(answer.headers.location).toBe('/en');
   });
 });
 

@@ -43,15 +43,23 @@ describe('security headers', () => {
     const res = response({ 'content-type': 'text/html' });
     addSecurityHeaders(res);
     for (const [name, value] of Object.entries(securityHeaders)) expect(res.getHeader(name)).toBe(value);
-    expect(res.getHeader('content-type')).toBe('text/html');
+    expect(res.getHeader('content-type')).toBe('text/html; charset=utf-8'); // a charset, never guessed
   });
 
-  it('keep a page’s own Content Security Policy and add theirs as a second policy, once', () => {
-    const res = response({ 'Content-Security-Policy': "script-src 'self' 'sha256-abc='" });
+  it('add the directives a page’s own Content Security Policy lacks to it: one header, once', () => {
+    const page = "default-src 'self'; script-src 'self' 'sha256-abc='; object-src 'none'; base-uri 'self'";
+    const res = response({ 'Content-Security-Policy': page, 'content-type': 'text/html' });
     addSecurityHeaders(res);
-    expect(res.getHeader('content-security-policy')).toEqual(["script-src 'self' 'sha256-abc='", headerContentSecurityPolicy]);
+    expect(res.getHeader('content-security-policy')).toBe(`${page}; frame-ancestors 'self'`);
     addSecurityHeaders(res);
-    expect(res.getHeader('content-security-policy')).toEqual(["script-src 'self' 'sha256-abc='", headerContentSecurityPolicy]);
+    expect(res.getHeader('content-security-policy')).toBe(`${page}; frame-ancestors 'self'`);
+    expect(res.getHeader('content-type')).toBe('text/html; charset=utf-8');
+  });
+
+  it('send theirs as a second policy when the page’s sets one of their directives otherwise', () => {
+    const res = response({ 'Content-Security-Policy': "script-src 'self'; object-src 'self'" });
+    addSecurityHeaders(res);
+    expect(res.getHeader('content-security-policy')).toEqual(["script-src 'self'; object-src 'self'", headerContentSecurityPolicy]);
   });
 
   it('are written to _headers for every path of a static host', () => {

@@ -3,6 +3,7 @@
  * prebuilt pages. The forms post here unless FORMS_ENDPOINT sends them elsewhere.
  */
 import type { APIRoute } from 'astro';
+import { getCollection } from 'astro:content';
 import { config } from '../../config';
 import { createReceiver } from '../../forms/receiver';
 import { openStore, type SubmissionStore } from '../../forms/store';
@@ -12,11 +13,18 @@ export const prerender = false;
 
 let store: SubmissionStore | undefined;
 
+/**
+ * SQLite's own wait for a lock blocks the event loop (every page with it), so it is a few
+ * milliseconds here; the receiver waits for a locked database with timers instead (store.ts).
+ */
+const BUSY_TIMEOUT_MS = 5;
+
 const receive = createReceiver({
   ...config.forms,
   // Opened on first use, not at import: an unwritable path answers 500 instead of stopping the site.
-  store: () => (store ??= openStore(config.forms.dbPath)),
+  store: () => (store ??= openStore(config.forms.dbPath, { busyTimeoutMs: BUSY_TIMEOUT_MS })),
   describe: englishMessage,
+  resortIds: (await getCollection('resorts')).map((resort) => resort.id),
 });
 
 /** The sender's address, for the rate limit (Astro throws when the adapter cannot tell). */
@@ -30,3 +38,10 @@ function clientOf(context: Parameters<APIRoute>[0]) {
 
 export const POST: APIRoute = (context) => receive(context.request, clientOf(context));
 export const OPTIONS: APIRoute = (context) => receive(context.request, clientOf(context));
+
+/** Any other method: the address exists, only for posting (405 says so, a 404 page would not). */
+export const ALL: APIRoute = () =>
+  Response.json(
+    { ok: false, error: 'methodNotAllowed', message: 'Send forms with POST.' },
+    { status: 405, headers: { allow: 'POST, OPTIONS', 'cache-control': 'no-store' } },
+  );

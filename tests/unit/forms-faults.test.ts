@@ -1,0 +1,275 @@
+/**
+ * The receiver under faults and abuse, in process and in seconds (the real server under the same
+ * faults: tests/faults, `npm run test:faults`). A full disk is an injected write failure here.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { englishMessage } from '../../src/components/forms/strings';
+import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
+import { purgeExpiredSpam } from '../../src/forms/retention';
+import { openStore, type SubmissionStore } from '../../src/forms/store';
+import { checkUploads, type UploadIo } from '../../src/forms/uploads';
+
+const URL_ = 'http://site.test/api/forms';
+const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, ...new Uint8Array(4000).fill(7)]);
+const resortIds = readdirSync('content/resorts')
+  .filter((name) => name.endsWith('.yaml'))
+  .map((name) => name.replace(/\.yaml$/, ''));
+
+let dir: string;
+let dbPath: string;
+let uploadDir: string;
+let store: SubmissionStore;
+let errors: string[];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'forms-faults-'));
+  dbPath = join(dir, 'db', 'submissions.sqlite');
+  uploadDir = join(dir, 'uploads');
+  store = openStore(dbPath, { busyTimeoutMs: 5 });
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args.map(String).join(' ')));
+});
+afterEach(() => {
+  store.close();
+  vi.restoreAllMocks();
+});
+
+function receiver(overrides: Partial<ReceiverSettings> = {}) {
+  return createReceiver({
+    maxFileBytes: 10_000,
+    maxBodyBytes: 50_000,
+    rateLimit: { max: 1000, windowSeconds: 60 },
+    uploadDir,
+    allowedOrigins: [],
+    store: () => store,
+    describe: englishMessage,
+    resortIds,
+    ...overrides,
+  });
+}
+
+const json = { accept: 'application/json' };
+const post = (body: BodyInit, headers: Record<string, string> = json) => new Request(URL_, { method: 'POST', body, headers });
+const form = (fields: Record<string, string | Blob>) => {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, value);
+  return data;
+};
+const application = (extra: Record<string, string | Blob> = {}) =>
+  form({
+    'form-name': 'InstructorApplicationForm',
+    firstname: 'Ana',
+    lastname: 'López',
+    email: 'ana@example.es',
+    phone: '+34 612 345 678',
+    contract: 'direct',
+    sport: 'ski',
+    years: '7',
+    licenceType: 'td3',
+    resort: resortIds[0]!,
+    adult: 'yes',
+    licence: new File([PDF], 'licence.pdf'),
+    ...extra,
+  });
+const contact = (extra: Record<string, string> = {}) =>
+  form({ 'form-name': 'ContactForm', name: 'Marta García', email: 'marta@example.es', title: 'Group lessons', message: 'Do you run them?', ...extra });
+const newsletter = (email: string) => new URLSearchParams({ 'form-name': 'SubscribeForm', email });
+const uploads = () => (existsSync(uploadDir) ? readdirSync(uploadDir) : []);
+
+describe('a full disk while a file is written (injected)', () => {
+  /** Accepts `room` bytes in short writes, then fails as a full disk does. */
+  const diskWithRoom = (room: number): UploadIo => ({
+    async write(handle, bytes, position) {
+      if (position >= room) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      const count = Math.min(bytes.byteLength, room - position, 1000);
+      return (await handle.write(bytes, 0, count, position)).bytesWritten;
+    },
+  });
+
+  it('answers 507 with Retry-After, stores no row, leaves no file, and logs the disk as the cause', async () => {
+    const response = await receiver({ uploadIo: diskWithRoom(2500) })(post(application()), 'x');
+    expect(response.status).toBe(507);
+    expect(await response.json()).toMatchObject({ ok: false, error: 'storageFull' });
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(store.list('InstructorApplicationForm')).toEqual([]);
+    expect(uploads()).toEqual([]);
+    expect(errors.join('\n')).toMatch(/disk is full[\s\S]*ENOSPC/);
+  });
+
+  it('with room again, the same licence is stored whole (a damaged copy under its name is replaced)', async () => {
+    expect((await receiver({ uploadIo: diskWithRoom(2500) })(post(application()), 'x')).status).toBe(507);
+    const name = `${createHash('sha256').update(PDF).digest('hex')}.pdf`;
+    writeFileSync(join(uploadDir, name), PDF.subarray(0, 100)); // a truncated file, as the old code left
+    expect((await receiver()(post(application()), 'x')).status).toBe(200);
+    expect(readFileSync(join(uploadDir, name))).toEqual(Buffer.from(PDF));
+  });
+});
+
+describe('the start-up check of the uploads', () => {
+  it('removes temporary files and lists files whose content does not match their name', async () => {
+    expect((await receiver()(post(application()), 'x')).status).toBe(200);
+    const [stored] = uploads();
+    writeFileSync(join(uploadDir, `${stored}.123.456.abc.part`), 'half');
+    writeFileSync(join(uploadDir, stored!), 'truncated');
+    expect(await checkUploads(uploadDir)).toEqual({ removedParts: [`${stored}.123.456.abc.part`], damaged: [stored] });
+    expect(uploads()).toEqual([stored]);
+  });
+});
+
+describe('a database locked by another process', () => {
+  it('answers 503 with Retry-After within the wait, stores nothing, and never blocks the event loop', async () => {
+    const holder = new DatabaseSync(dbPath);
+    holder.exec('BEGIN IMMEDIATE');
+    let longestPause = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      longestPause = Math.max(longestPause, performance.now() - last);
+      last = performance.now();
+    }, 5);
+    const started = performance.now();
+    const response = await receiver({ dbWaitMs: 400 })(post(newsletter('locked@example.com')), 'x');
+    const waited = performance.now() - started;
+    clearInterval(ticker);
+    holder.exec('ROLLBACK');
+    holder.close();
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(waited).toBeGreaterThan(300);
+    expect(waited).toBeLessThan(1500);
+    expect(longestPause).toBeLessThan(250); // SQLite's own wait (5 s before) would show here
+    expect(store.list('SubscribeForm')).toEqual([]);
+  });
+});
+
+describe('large posts, a few at a time', () => {
+  it('a large post waits for a place, and gets 503 with Retry-After when none comes free', async () => {
+    const receive = receiver({ largePosts: { concurrent: 1, thresholdBytes: 100, waitMs: 200, queue: 5 } });
+    let finish!: () => void;
+    // A body that has started and not finished, as a slow upload: it holds the only place.
+    const slow = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('form-name=SubscribeForm&email=slow%40example.com'));
+        finish = () => controller.close();
+      },
+    });
+    const first = receive(new Request(URL_, { method: 'POST', body: slow, headers: { ...json, 'content-type': 'application/x-www-form-urlencoded' }, duplex: 'half' } as RequestInit), 'a');
+    const second = await receive(post(application()), 'b');
+    expect(second.status).toBe(503);
+    expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
+    finish();
+    expect((await first).status).toBe(200);
+    expect((await receive(post(application()), 'b')).status).toBe(200);
+  });
+});
+
+describe('no input gives a 5xx', () => {
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('a form-name of %s is an unknown form (400)', async (name) => {
+    const response = await receiver()(post(new URLSearchParams({ 'form-name': name, email: 'a@b.co' })), 'x');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: 'unknownForm' });
+  });
+
+  it('a return-to outside Latin-1 is percent-encoded: the browser is sent back, the row stored once', async () => {
+    const plain = new Request(URL_, { method: 'POST', body: new URLSearchParams({ 'form-name': 'SubscribeForm', email: 'e@b.co', 'return-to': '/fr/été/€' }) });
+    const response = await receiver()(plain, 'x');
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/fr/%C3%A9t%C3%A9/%E2%82%AC#form-sent');
+    expect(store.list('SubscribeForm')).toHaveLength(1);
+  });
+});
+
+describe('control characters', () => {
+  it.each([
+    ['NUL in a name', { name: 'Marta\u0000 García' }, 'name'],
+    ['ESC in a title', { title: 'Hi \u001b[2J' }, 'title'],
+    ['a line break in a title', { title: 'Hi\r\nBcc: x@y.z' }, 'title'],
+    ['ESC in a message', { message: 'Hello \u001b]0;owned\u0007' }, 'message'],
+    ['a C1 control in a message', { message: 'Hello \u009b31m' }, 'message'],
+  ])('%s is refused (400, the field named)', async (_, extra, field) => {
+    const response = await receiver()(post(contact(extra)), 'x');
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors[field].code).toBe(`${field}.invalid`);
+    expect(store.list('ContactForm')).toEqual([]);
+  });
+
+  it('free text keeps its line breaks', async () => {
+    expect((await receiver()(post(contact({ message: 'Line one\r\nLine two\nLine three' })), 'x')).status).toBe(200);
+    // (multipart sends every line break as CRLF)
+    expect(store.list('ContactForm')[0]!.message).toBe('Line one\r\nLine two\r\nLine three');
+  });
+});
+
+describe('references to the content', () => {
+  it('a resort id the content does not have is refused on the resort field', async () => {
+    const response = await receiver()(post(application({ resort: 'no-such-resort' })), 'x');
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({ resort: { code: 'resort.required', message: expect.any(String) } });
+    expect(uploads()).toEqual([]);
+  });
+});
+
+describe('the honeypot', () => {
+  it('keeps at most 16 KB of a bot’s post, and its rows are purged after the retention', async () => {
+    const fields: Record<string, string> = { 'form-name': 'ContactForm', 'bot-field': 'http://spam' };
+    for (let i = 0; i < 500; i++) fields[`f${i}`] = 'x'.repeat(100);
+    let clock = new Date('2026-01-01T00:00:00Z');
+    const receive = receiver({ maxBodyBytes: 1_000_000, now: () => clock });
+    expect((await receive(post(form(fields)), 'x')).status).toBe(200);
+    clock = new Date('2026-02-20T00:00:00Z');
+    expect((await receive(post(form(fields)), 'x')).status).toBe(200);
+    expect(Math.max(...store.list('spam').map((row) => String(row.payload).length))).toBeLessThanOrEqual(16_500);
+    expect(purgeExpiredSpam(store, 30, new Date('2026-03-01T00:00:00Z'))).toBe(1);
+    expect(store.list('spam')).toHaveLength(1);
+  });
+});
+
+describe('a browser without JavaScript refused before its form was read', () => {
+  const plain = (headers: Record<string, string>, body: BodyInit = newsletter('p@b.co')) =>
+    new Request(URL_, { method: 'POST', body, headers: { referer: 'http://site.test/es/newsletter?x=1', ...headers } });
+
+  it('is sent back to the page it came from, with the failure shown (415, 413, 429)', async () => {
+    const receive = receiver({ rateLimit: { max: 3, windowSeconds: 60 }, maxBodyBytes: 100 });
+    const unsupported = await receive(plain({ 'content-type': 'text/plain' }, 'x'), 'x');
+    const tooLarge = await receive(plain({}, newsletter(`${'x'.repeat(200)}@b.co`)), 'x');
+    await receive(plain({}), 'x');
+    const limited = await receive(plain({}), 'x');
+    for (const [response, status] of [
+      [unsupported, 415],
+      [tooLarge, 413],
+      [limited, 429],
+    ] as const) {
+      expect(response.status, String(status)).toBe(303);
+      expect(response.headers.get('location')).toBe('/es/newsletter#form-failed');
+    }
+  });
+
+  it('is never sent to another site’s page', async () => {
+    const response = await receiver()(plain({ referer: 'https://evil.example/x', 'content-type': 'text/plain' }, 'x'), 'x');
+    expect(response.status).toBe(415);
+  });
+});
+
+describe('the database file', () => {
+  it('is readable by its owner only', () => {
+    expect(statSync(dbPath).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('the team CLI', () => {
+  it('never writes a raw control character to the terminal (list, JSON, CSV)', () => {
+    store.insert('ContactForm', { name: 'Evil \u001b[2J', email: 'e@x.co', title: 'CSI \u009b31m', message: 'a\r\nb', created_at: new Date().toISOString() });
+    const run = (...args: string[]) =>
+      execFileSync(process.execPath, ['scripts/submissions.mjs', ...args], { env: { ...process.env, FORMS_DB_PATH: dbPath }, encoding: 'utf8' });
+    for (const output of [run('list', '--form', 'contact'), run('export', '--form', 'contact'), run('export', '--form', 'contact', '--format', 'csv')]) {
+      expect(output).not.toMatch(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
+      expect(output).toContain('\\u001b');
+    }
+    expect(JSON.parse(run('export', '--form', 'contact'))[0].title).toBe('CSI \u009b31m'); // still valid JSON, same text
+  });
+});
