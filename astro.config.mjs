@@ -23,7 +23,12 @@ export default defineConfig({
   // owns every URL and each page is given its locale explicitly.
   // Each page's CSS is small (4–6 KB gzip, only its own: one route per view): inlined, it costs
   // less than the round trip of a render-blocking request on a phone on a mountain.
-  build: { inlineStylesheets: 'always' },
+  //
+  // `format: 'file'` writes /en/instructors as `en/instructors.html`, not `en/instructors/index.html`:
+  // static hosts (Cloudflare Pages, Netlify) serve a folder's index at the folder's address with a
+  // trailing slash and redirect the address without one (308), while a file is served at its
+  // address without `.html`, the spec's URL. The Node adapter serves both layouts the same way.
+  build: { inlineStylesheets: 'always', format: 'file' },
   // Markdown content may use {{brand}}, {{contactEmail}} and the site facts ({{lessons.group.max}}).
   // No syntax highlighting: the content has no code blocks, and Shiki's inline styles would need
   // 'unsafe-inline' in the Content Security Policy.
