@@ -18,5 +18,8 @@ run npm run build:e2e
 run npx html-validate dist/client    # every prerendered page is valid HTML
 run node scripts/weight-report.mjs --out dist/weight-report.md   # weight budgets of every page
 run npx playwright test              # end to end in Chromium, axe and link checks included
+# The static output on Cloudflare's and Netlify's runtimes (wrangler, netlify dev), the forms
+# posting to the Node server on another origin (playwright.static-hosts.config.ts).
+run npm run test:static-hosts
 # Lighthouse last, alone on the machine: its timings must not compete with the browsers above.
 run node scripts/lighthouse.mjs --out dist/lighthouse-report.md
