@@ -9,6 +9,7 @@ import { staticHostRedirects } from './src/integrations/static-host-redirects.ts
 import { consent } from './src/integrations/consent.ts';
 import { viewRoutes } from './src/integrations/view-routes.ts';
 import { staticHostHeaders } from './src/integrations/static-host-headers.ts';
+import { siteUrlGuard } from './src/integrations/site-url-guard.ts';
 import { contentSecurityPolicy } from './src/security/content-security-policy.ts';
 
 export default defineConfig({
@@ -18,12 +19,17 @@ export default defineConfig({
   // Pages are prerendered HTML; only routes that opt out (`prerender = false`) run on the server.
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), viewRoutes(), staticHostRedirects(), staticHostHeaders(), failOnPlaceholderProblems(), consent()],
+  integrations: [siteUrlGuard(), react(), viewRoutes(), staticHostRedirects(), staticHostHeaders(), failOnPlaceholderProblems(), consent()],
   // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts
   // owns every URL and each page is given its locale explicitly.
   // Each page's CSS is small (4–6 KB gzip, only its own: one route per view): inlined, it costs
   // less than the round trip of a render-blocking request on a phone on a mountain.
-  build: { inlineStylesheets: 'always' },
+  //
+  // `format: 'file'` writes /en/instructors as `en/instructors.html`, not `en/instructors/index.html`:
+  // static hosts (Cloudflare Pages, Netlify) serve a folder's index at the folder's address with a
+  // trailing slash and redirect the address without one (308), while a file is served at its
+  // address without `.html`, the spec's URL. The Node adapter serves both layouts the same way.
+  build: { inlineStylesheets: 'always', format: 'file' },
   // Markdown content may use {{brand}}, {{contactEmail}} and the site facts ({{lessons.group.max}}).
   // No syntax highlighting: the content has no code blocks, and Shiki's inline styles would need
   // 'unsafe-inline' in the Content Security Policy.

@@ -5,6 +5,7 @@
 import http from 'node:http';
 import compression from 'compression';
 import onHeaders from 'on-headers';
+import { fileURLToPath } from 'node:url';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled'; // we listen ourselves, with compression in front
 const { handler, options } = await import('./dist/server/entry.mjs');
@@ -57,15 +58,58 @@ retention.scheduleRetention(() =>
 // Set just before the headers go out, after Astro's own: pages, files, API answers, the 404 alike.
 const { addSecurityHeaders } = await import('./src/security/headers.ts');
 
+// Pages are files (`build.format: 'file'`); the adapter misses those beside a folder of sub-pages.
+const { prebuiltPages } = await import('./src/server/prebuilt-pages.ts');
+const pageFor = prebuiltPages(fileURLToPath(new URL('./dist/client/', import.meta.url)));
+
+// `/healthz` for a load balancer: 200 when a submission would be stored, 503 otherwise and while
+// shutting down (docs/deploy.md).
+const { cachedReceiverCheck } = await import('./src/forms/health.ts');
+const receiverHealth = cachedReceiverCheck(config.forms);
+let draining = false;
+
+function answerHealth(res) {
+  const health = draining ? { ready: false, problem: 'shutting down' } : receiverHealth();
+  res.writeHead(health.ready ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(health.ready ? { status: 'ready' } : { status: 'unavailable', problem: health.problem }));
+}
+
 const server = http.createServer((req, res) => {
   // `//en/` is a path of this site, but Astro's trailing-slash redirect would answer
   // `Location: //en`, which a browser reads as the host `en`: one leading slash only.
   if (req.url && /^\/[\/\\]/.test(req.url)) req.url = req.url.replace(/^[\/\\]+/, '/');
   onHeaders(res, () => addSecurityHeaders(res));
+  // Once shutting down, each connection is closed after its answer.
+  if (draining) res.setHeader('connection', 'close');
+  const path = req.url?.split('?')[0];
+  if (path === '/healthz') return answerHealth(res);
+  const page = req.method === 'GET' || req.method === 'HEAD' ? pageFor(req.url ?? '/') : undefined;
+  if (page && 'redirect' in page) {
+    res.writeHead(301, { location: page.redirect });
+    return res.end();
+  }
+  if (page) req.url = page.rewrite;
   compress(req, res, () => handler(req, res));
 });
 server.listen(port, host, () => console.log(`Serving http://${host}:${port}`));
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+// Graceful shutdown (SIGTERM from systemd, Docker, an orchestrator; Ctrl-C): stop accepting
+// connections, let the requests under way finish (a visitor's upload is stored, not cut off),
+// then exit. Past SHUTDOWN_GRACE_SECONDS, or on a second signal, the remaining ones are cut.
+const graceSeconds = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 20);
+function shutDown(signal) {
+  if (draining) process.exit(1);
+  draining = true;
+  console.log(`${signal}: finishing the requests under way, then stopping`);
+  server.close(() => {
+    console.log('Stopped');
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+  setTimeout(() => {
+    console.error(`Still busy after ${graceSeconds} s: closing the remaining connections`);
+    server.closeAllConnections();
+    process.exit(1);
+  }, graceSeconds * 1000).unref();
 }
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => shutDown(signal));

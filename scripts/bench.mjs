@@ -89,6 +89,9 @@ function build(dir, label) {
   return new Promise((done, fail) => {
     child = spawn(process.execPath, [...nodeFlags, join(root, 'scripts/bench/astro-build.mjs'), resultFile], {
       cwd: dir,
+      // A measurement, not a deployment: the local address is meant (under CI a build without
+      // SITE_URL stops, src/integrations/site-url-guard.ts).
+      env: { ...process.env, SITE_URL: process.env.SITE_URL || 'http://localhost:4321' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     for (const stream of [child.stdout, child.stderr]) {

@@ -1,4 +1,4 @@
-// What a build wrote for the browser (dist/client), as site paths ("/en/about/index.html"),
+// What a build wrote for the browser (dist/client), as site paths ("/en/about.html"),
 // without the library Partytown copies in under /~partytown/ (its sandbox .html is not a page).
 // Shared by the weight report and the benchmark, so both count the same pages.
 import { readdirSync } from 'node:fs';

@@ -24,5 +24,8 @@ run npx playwright test              # end to end in Chromium, axe and link chec
 # The form receiver under faults (full disk on a tmpfs when root, locked database, SIGKILL under
 # load, memory at the worst case, abuse) on the real server: about a minute.
 run npx vitest run --config vitest.faults.config.ts
+# The static output on Cloudflare's and Netlify's runtimes (wrangler, netlify dev), the forms
+# posting to the Node server on another origin (playwright.static-hosts.config.ts).
+run npm run test:static-hosts
 # Lighthouse last, alone on the machine: its timings must not compete with the browsers above.
 run node scripts/lighthouse.mjs --out dist/lighthouse-report.md

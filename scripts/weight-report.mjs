@@ -18,7 +18,8 @@ const files = builtFiles(root);
 const pages = files.filter((path) => path.endsWith('.html'));
 const scripts = files.filter((path) => path.endsWith('.js'));
 
-const results = pages.map((file) => weighPage(file.replace(/\/index\.html$/, '') || '/', read(file), read));
+// Pages are files (`/en/about.html`, build.format 'file'); their address has no `.html`.
+const results = pages.map((file) => weighPage(file.replace(/(\/index)?\.html$/, '') || '/', read(file), read));
 const problems = results.flatMap((r) => r.problems);
 const reactDom = reactDomChunks(scripts, read);
 if (reactDom.length !== 1) problems.push(`React DOM is in ${reactDom.length} chunks (${reactDom.join(', ')}): it must be in exactly one, loaded once`);

@@ -21,9 +21,12 @@ const count = (fallback: number) =>
   v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'expected a whole number'), v.transform(Number), v.minValue(1)), String(fallback));
 const MB = 1024 * 1024;
 
+/** The address the site has when SITE_URL is not set: the Node server's on this machine. */
+export const LOCAL_SITE_URL = 'http://localhost:4321';
+
 const EnvSchema = v.object({
   /** Public origin of the site, used for canonical URLs, hreflang, Open Graph and the sitemap. */
-  SITE_URL: url('http://localhost:4321'),
+  SITE_URL: url(LOCAL_SITE_URL),
   /** Brand name shown everywhere until the company settles its name. */
   BRAND: text('Pistelink'),
   /** Domain the consent cookies are written for; empty means the current host only. */
@@ -166,6 +169,20 @@ export function readConfig(env: Record<string, string | undefined>): SiteConfig 
 }
 
 export const config: SiteConfig = readConfig(process.env);
+
+/**
+ * What a build does about an unset SITE_URL: every canonical, hreflang, Open Graph and sitemap
+ * URL would name `http://localhost:4321`, and search engines would index nothing. On a developer's
+ * machine the build goes on with a warning (`npm run up` needs no configuration); under CI
+ * (`CI=true`, which CI services and the static hosts' build machines set) it stops. NODE_ENV
+ * cannot tell: Astro sets it to `production` in every build. Setting SITE_URL, even to the local
+ * address, is a choice the build respects (the test builds set it in tests/e2e/e2e.env).
+ */
+export function siteUrlVerdict(env: Record<string, string | undefined>): 'set' | 'warn' | 'refuse' {
+  if ((env.SITE_URL ?? '').trim() !== '') return 'set';
+  const ci = (env.CI ?? '').trim().toLowerCase();
+  return ci !== '' && ci !== 'false' && ci !== '0' ? 'refuse' : 'warn';
+}
 
 /** A site-relative path as an absolute URL on the public origin (canonical, hreflang, sitemap). */
 export function absoluteUrl(path: string): string {

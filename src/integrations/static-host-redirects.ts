@@ -2,8 +2,13 @@
  * The Node server answers `/`, the unprefixed addresses and unknown paths itself (on-demand routes).
  * A static host has no server code, so the build also writes a `_redirects` file (the format
  * Netlify and Cloudflare Pages read) that says the same thing from the same tables.
+ *
+ * Unknown paths: Netlify follows the `404` lines (its rule for a page per language). Cloudflare
+ * Pages accepts no `404` status in `_redirects` (it warns and skips those lines) and serves instead
+ * the nearest `404.html` up the path: `/fr/…` → `fr/404.html`, already built for every locale. For
+ * a path outside the locales both use `404.html` at the root, a copy of the default locale's.
  */
-import { writeFile } from 'node:fs/promises';
+import { copyFile, writeFile } from 'node:fs/promises';
 import type { AstroIntegration } from 'astro';
 import { allLocales, defaultLocale } from '../i18n/locales';
 import { pathTo, unprefixedRedirects } from '../i18n/routes';
@@ -25,6 +30,7 @@ export function staticHostRedirects(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir }) => {
         await writeFile(new URL('_redirects', dir), staticHostRedirectsFile());
+        await copyFile(new URL(`${defaultLocale}/404.html`, dir), new URL('404.html', dir));
       },
     },
   };

@@ -15,7 +15,8 @@ export function sharedFormsData(port: number) {
   return { dir, dbPath: join(dir, 'submissions.sqlite'), uploadDir: join(dir, 'uploads') };
 }
 
-export const sharedDbPath = () => sharedFormsData(Number(process.env.TEST_PORT ?? 4329)).dbPath;
+/** The receiver the specs post to: the shared test server, or the static-host tests' receiver. */
+export const sharedDbPath = () => sharedFormsData(Number(process.env.E2E_RECEIVER_PORT ?? process.env.TEST_PORT ?? 4329)).dbPath;
 
 /** Rows of a table, read straight from the SQLite file the server writes. */
 export function rows(dbPath: string, sql: string, ...params: (string | number)[]) {

@@ -4,7 +4,9 @@ import { lessonPriceValues } from '../../src/lessons/price-values';
 import { locales } from '../../src/i18n/locales';
 import { everyPage, useTranslations } from './site';
 
-test.describe('every page in every locale', () => {
+// Every page's content, in a browser. On the static hosts, tests/static-hosts checks instead that
+// each page is served at its address (what a host can change), without a browser: quicker.
+test.describe('every page in every locale', { tag: '@content' }, () => {
   // What a visitor and a search engine see; no JavaScript needed for any of it.
   test.use({ javaScriptEnabled: false });
   for (const { locale, page: id, params, path } of everyPage) {
@@ -81,7 +83,8 @@ test.describe('addresses outside the locale tree', () => {
     ['pt-BR,pt;q=0.9', '/en'],
   ];
   for (const [acceptLanguage, home] of cases) {
-    test(`/ sends Accept-Language "${acceptLanguage}" to ${home}`, async ({ request }) => {
+    // Static hosts have no code to read Accept-Language: their `/` goes to English.
+    test(`/ sends Accept-Language "${acceptLanguage}" to ${home}`, { tag: '@node-server' }, async ({ request }) => {
       const response = await request.get('/', { maxRedirects: 0, headers: { 'Accept-Language': acceptLanguage } });
       expect(response.status()).toBe(302);
       expect(new URL(response.headers().location ?? '', 'http://x').pathname).toBe(home);
@@ -89,7 +92,7 @@ test.describe('addresses outside the locale tree', () => {
     });
   }
 
-  test('/ without Accept-Language goes to English, and a browser lands on the home page', async ({ request, browser }) => {
+  test('/ without Accept-Language goes to English, and a browser lands on the home page', { tag: '@node-server' }, async ({ request, browser }) => {
     const response = await request.get('/', { maxRedirects: 0, headers: { 'Accept-Language': '' } });
     expect(new URL(response.headers().location ?? '', 'http://x').pathname).toBe('/en');
     const context = await browser.newContext({ locale: 'es-ES' });
@@ -155,7 +158,7 @@ function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-test.describe('the server', () => {
+test.describe('the server', { tag: '@node-server' }, () => {
   test('compresses pages, 404s and scripts for browsers that accept it', async ({ request }) => {
     const page = await request.get('/en', { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(page.headers()['content-encoding']).toBe('br');

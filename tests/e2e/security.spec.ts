@@ -43,7 +43,7 @@ function expectSecurityHeaders(response: APIResponse, what: string) {
 }
 
 test.describe('headers the Node server sends', () => {
-  test('on prerendered pages in two locales, an on-demand route, the 404 page and files', async ({ request }) => {
+  test('on prerendered pages in two locales, an on-demand route, the 404 page and files', { tag: '@node-server' }, async ({ request }) => {
     const responses: [string, APIResponse][] = [
       ['the English home page', await request.get('/en')],
       ['a French page', await request.get(pathTo('rental', 'fr'))],
@@ -73,7 +73,7 @@ test.describe('headers the Node server sends', () => {
     expectSecurityHeaders(asset, script!);
   });
 
-  test('the 404 page, rendered on demand, sends one policy: its own with frame-ancestors added, and its charset', async ({ request }) => {
+  test('the 404 page, rendered on demand, sends one policy: its own with frame-ancestors added, and its charset', { tag: '@node-server' }, async ({ request }) => {
     const response = await request.get('/fr/no-such-page');
     const policies = headerValues(response, 'content-security-policy');
     expect(policies).toHaveLength(1);

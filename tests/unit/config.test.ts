@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../../src/config';
+import { readConfig, siteUrlVerdict } from '../../src/config';
+import { enforceSiteUrl, siteUrlWarning } from '../../src/integrations/site-url-guard';
 
 describe('configuration', () => {
   it('has a working default for everything', () => {
@@ -33,5 +34,35 @@ describe('configuration', () => {
 
   it('names every invalid variable', () => {
     expect(() => readConfig({ SITE_URL: 'not a url', CONTACT_EMAIL: 'nobody' })).toThrow(/SITE_URL[\s\S]*CONTACT_EMAIL/);
+  });
+});
+
+describe('an unset SITE_URL', () => {
+  it('is a warning on a developer’s machine', () => {
+    expect(siteUrlVerdict({})).toBe('warn');
+    expect(siteUrlVerdict({ SITE_URL: '', CI: 'false' })).toBe('warn');
+    // Astro sets NODE_ENV=production in every build, the developer's too: it cannot decide.
+    expect(siteUrlVerdict({ NODE_ENV: 'production' })).toBe('warn');
+  });
+
+  it('stops a build under CI, which deploys', () => {
+    expect(siteUrlVerdict({ CI: 'true' })).toBe('refuse');
+    expect(siteUrlVerdict({ CI: '1', SITE_URL: ' ' })).toBe('refuse');
+  });
+
+  it('set, even to the local address, is respected', () => {
+    expect(siteUrlVerdict({ CI: 'true', SITE_URL: 'https://www.example.com' })).toBe('set');
+    expect(siteUrlVerdict({ CI: 'true', SITE_URL: 'http://localhost:4321' })).toBe('set');
+  });
+
+  it('the build says so in a box, or stops with what to set', () => {
+    const warnings: string[] = [];
+    const warn = (message: string) => warnings.push(message);
+    expect(() => enforceSiteUrl({ CI: 'true' }, warn)).toThrow(/Set SITE_URL to the public origin/);
+    enforceSiteUrl({ SITE_URL: 'https://www.example.com' }, warn);
+    expect(warnings).toEqual([]);
+    enforceSiteUrl({}, warn);
+    expect(warnings).toEqual([`\n${siteUrlWarning}`]);
+    expect(siteUrlWarning).toContain('SITE_URL is not set');
   });
 });

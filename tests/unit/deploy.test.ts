@@ -1,0 +1,90 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { describe, expect, it } from 'vitest';
+import { cachedReceiverCheck, checkReceiver } from '../../src/forms/health';
+import { prebuiltPages } from '../../src/server/prebuilt-pages';
+
+/** A built client folder: a page with sub-pages beside its folder, as `build.format: 'file'` writes it. */
+function builtClient() {
+  const dir = mkdtempSync(join(tmpdir(), 'pistelink-client-'));
+  mkdirSync(join(dir, 'fr', 'instructeurs'), { recursive: true });
+  for (const file of ['fr.html', 'fr/instructeurs.html', 'fr/instructeurs/rejoignez-nous.html', 'favicon.svg']) writeFileSync(join(dir, file), '');
+  return dir;
+}
+
+describe('the Node server’s prebuilt pages', () => {
+  const answer = prebuiltPages(builtClient());
+
+  it('serves a page from its file, also when a folder of sub-pages has its name', () => {
+    expect(answer('/fr')).toEqual({ rewrite: '/fr.html' });
+    expect(answer('/fr/instructeurs?ref=mail')).toEqual({ rewrite: '/fr/instructeurs.html?ref=mail' });
+    expect(answer('/fr/instructeurs/rejoignez-nous')).toEqual({ rewrite: '/fr/instructeurs/rejoignez-nous.html' });
+  });
+
+  it('sends a page’s .html address to the page’s own, keeping the query', () => {
+    expect(answer('/fr/instructeurs.html?ref=mail')).toEqual({ redirect: '/fr/instructeurs?ref=mail' });
+  });
+
+  it('leaves everything else to the adapter: files, trailing slashes, unknown paths', () => {
+    for (const url of ['/favicon.svg', '/fr/', '/fr/instructeurs/', '/fr/nowhere', '/nowhere.html', '/%E0%A4%A']) expect(answer(url)).toBeUndefined();
+  });
+});
+
+describe('the receiver’s health', () => {
+  const fresh = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pistelink-health-'));
+    return { dbPath: join(dir, 'db', 'submissions.sqlite'), uploadDir: join(dir, 'uploads'), maxBodyBytes: 1024 };
+  };
+
+  it('is ready on a new server, before the first submission (the folders are created)', () => {
+    expect(checkReceiver(fresh())).toEqual({ ready: true });
+  });
+
+  it('is not ready when the database cannot be created', () => {
+    const settings = fresh();
+    const blocker = join(settings.uploadDir, '..', 'a-file');
+    writeFileSync(blocker, '');
+    const health = checkReceiver({ ...settings, dbPath: join(blocker, 'submissions.sqlite') });
+    expect(health.ready).toBe(false);
+    expect(!health.ready && health.problem).toContain('not writable');
+  });
+
+  it('is not ready while another process holds the database’s write lock', () => {
+    const settings = fresh();
+    expect(checkReceiver(settings).ready).toBe(true);
+    const other = new DatabaseSync(settings.dbPath);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      expect(checkReceiver(settings).ready).toBe(false);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect(checkReceiver(settings).ready).toBe(true);
+  });
+
+  it('is not ready when the disk has no room for one more submission', () => {
+    const health = checkReceiver({ ...fresh(), maxBodyBytes: Number.MAX_SAFE_INTEGER });
+    expect(!health.ready && health.problem).toMatch(/bytes free/);
+  });
+
+  it('answers probes from a remembered check for a second', () => {
+    const settings = fresh();
+    let clock = 0;
+    const check = cachedReceiverCheck(settings, () => clock);
+    expect(check().ready).toBe(true);
+    const other = new DatabaseSync(settings.dbPath);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      clock = 999;
+      expect(check().ready).toBe(true);
+      clock = 1000;
+      expect(check().ready).toBe(false);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+  });
+});
