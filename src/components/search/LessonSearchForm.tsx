@@ -111,7 +111,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
     setSameTime(sharesOneTime(start.dates));
     setToday(localToday());
     setHydrated(true);
-  }, []);
+  }, [locale, resorts]); // the island's props: fixed for its life, so this runs once
 
   // The search lives in the URL: replaced (not pushed) as it changes, so Back leaves the page.
   useEffect(() => {
@@ -137,6 +137,9 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
   const field = (key: 'where' | 'sport' | 'adults' | 'children' | 'lesson' | 'level' | 'language') => ({
     name: key,
     value: draft[key],
+    // The handler writes `touched` when the visitor types, not during render: the compiler's ref
+    // check cannot tell a handler built in render from a call made in render.
+    // eslint-disable-next-line react-hooks/refs
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => update({ [key]: event.target.value }),
   });
 
