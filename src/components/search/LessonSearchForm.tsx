@@ -134,14 +134,15 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
     touched.current = true;
     setDraft((current) => ({ ...current, ...patch }));
   }
+  // The handlers write the `touched` ref when the visitor types, not during render: the compiler's
+  // ref check cannot tell a handler built in render from a call made in render.
+  /* eslint-disable react-hooks/refs */
   const field = (key: 'where' | 'sport' | 'adults' | 'children' | 'lesson' | 'level' | 'language') => ({
     name: key,
     value: draft[key],
-    // The handler writes `touched` when the visitor types, not during render: the compiler's ref
-    // check cannot tell a handler built in render from a call made in render.
-    // eslint-disable-next-line react-hooks/refs
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => update({ [key]: event.target.value }),
   });
+  /* eslint-enable react-hooks/refs */
 
   function updateDate(index: number, patch: Partial<SearchDraft['dates'][number]>) {
     update({ dates: draft.dates.map((date, i) => (i === index ? { ...date, ...patch } : date)) });
