@@ -77,7 +77,7 @@ function answerHealth(res) {
 const server = http.createServer((req, res) => {
   // `//en/` is a path of this site, but Astro's trailing-slash redirect would answer
   // `Location: //en`, which a browser reads as the host `en`: one leading slash only.
-  if (req.url && /^\/[\/\\]/.test(req.url)) req.url = req.url.replace(/^[\/\\]+/, '/');
+  if (req.url && /^\/[/\\]/.test(req.url)) req.url = req.url.replace(/^[/\\]+/, '/');
   onHeaders(res, () => addSecurityHeaders(res));
   // Once shutting down, each connection is closed after its answer.
   if (draining) res.setHeader('connection', 'close');

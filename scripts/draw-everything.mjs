@@ -1,3 +1,6 @@
+// The function given to page.evaluate runs in the page, with the browser's globals.
+/* global document, HTMLElement, getComputedStyle */
+
 /**
  * Draws every section the browser has skipped so far (`content-visibility: auto`: below the home
  * page's lesson search, a section is drawn only as it nears the viewport), for tools that look at

@@ -6,6 +6,9 @@ import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.mjs';
 import { drawEverything } from './draw-everything.mjs';
 
+// The functions given to page.evaluate run in the page, with the browser's globals.
+/* global window */
+
 const [base = 'http://localhost:4321', ...paths] = process.argv.slice(2);
 const targets = paths.length ? paths : ['/en', '/fr/instructeurs', '/es/precios', '/en/nope', '/temp-landing'];
 const browser = await chromium.launch(chromiumLaunchOptions);

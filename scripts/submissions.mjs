@@ -49,6 +49,7 @@ const store = openStore(config.forms.dbPath);
  * (colours, a moved cursor, a retitled window, worse). Every control character but the line break
  * is shown as its escape (`\u001b`), in tables, JSON and CSV alike; CSV rows keep their CRLF.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 const visible = (text) => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 const visibleRow = (row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [visible(k), typeof v === 'string' ? visible(v) : v]));

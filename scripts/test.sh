@@ -10,6 +10,8 @@ bash scripts/ensure-chromium.sh
 
 run() { printf '\n▶ %s\n' "$*"; bash scripts/node24.sh "$@"; }
 
+run npx eslint --max-warnings 0 .    # lint: ESLint's, TypeScript's, Astro's, jsx-a11y's, React hooks' rules
+run npx prettier --check .           # formatting (`npm run format` writes it)
 run npx astro check                  # types: TypeScript strict over .ts, .tsx and .astro
 run npx vitest run                   # unit tests
 # The site built twice more, with no optional configuration and with a booking app and a careers

@@ -267,6 +267,7 @@ describe('the team CLI', () => {
     const run = (...args: string[]) =>
       execFileSync(process.execPath, ['scripts/submissions.mjs', ...args], { env: { ...process.env, FORMS_DB_PATH: dbPath }, encoding: 'utf8' });
     for (const output of [run('list', '--form', 'contact'), run('export', '--form', 'contact'), run('export', '--form', 'contact', '--format', 'csv')]) {
+      // eslint-disable-next-line no-control-regex -- finding control characters is the point
       expect(output).not.toMatch(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
       expect(output).toContain('\\u001b');
     }

@@ -45,7 +45,9 @@ export async function buildVariant(name: string, env: VariantEnv): Promise<Varia
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string };
     rmSync(dir, { recursive: true, force: true });
-    throw new Error(`The ${name} build failed:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`);
+    throw new Error(`The ${name} build failed:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`, {
+      cause: error,
+    });
   }
   const client = join(dir, 'dist/client');
   return {

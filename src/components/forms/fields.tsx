@@ -79,7 +79,11 @@ export function SelectField({ id, label, error, hint, requiredText, children, ..
   );
 }
 
-/** A radio group is a fieldset; its error is described on the group and each radio is marked invalid. */
+/**
+ * A radio group is a fieldset; its error is described on the group and each radio is marked
+ * invalid. ARIA 1.2 no longer lists aria-invalid for a radio, nor for a fieldset's role (group),
+ * but browsers still expose it and screen readers say "invalid" on the radio that takes focus.
+ */
 export function RadioGroup({
   id,
   name,
@@ -106,6 +110,7 @@ export function RadioGroup({
       <div className="form-choices__options">
         {options.map((option) => (
           <label key={option.value} className="form-choice">
+            {/* eslint-disable-next-line jsx-a11y-x/role-supports-aria-props -- see above */}
             <input type="radio" name={name} value={option.value} required={required} aria-invalid={error ? true : undefined} />
             {option.label}
           </label>

@@ -35,7 +35,8 @@ type Props = {
 export default function LessonSearchForm({ strings, locale, intl, resorts, action, rule }: Props) {
   const { durationHours } = rule;
   const search = useLessonSearch({ locale, resorts, rule, errorTexts: strings.errors });
-  const { draft, sameTime, hydrated, today, errorOf, update, updateDate } = search;
+  const { form, draft, sameTime, hydrated, today, quote, summary, errorOf } = search;
+  const { update, updateDate, updateShared, addDate, removeDate, shareTime, submit } = search;
   const field = (key: 'where' | 'sport' | 'adults' | 'children' | 'lesson' | 'level' | 'language') => ({
     name: key,
     value: draft[key],
@@ -45,9 +46,9 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
   const time = { strings, durationHours, errorOf };
 
   return (
-    <form ref={search.form} className="lesson-search" method="get" action={action} noValidate={hydrated} onSubmit={search.submit}>
+    <form ref={form} className="lesson-search" method="get" action={action} noValidate={hydrated} onSubmit={submit}>
       <input type="hidden" name="locale" value={locale} />
-      {search.summary && <ProblemSummary heading={strings.errorSummary} problems={search.summary} className="lesson-search__summary" />}
+      {summary && <ProblemSummary heading={strings.errorSummary} problems={summary} className="lesson-search__summary" />}
 
       <div className="lesson-search__fields">
         <div className="lesson-search__row lesson-search__row--where">
@@ -82,13 +83,13 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
           <legend className="lesson-search__legend">{strings.dates}</legend>
           {draft.dates.length > 1 && (
             <label className="form-choice lesson-search__same">
-              <input type="checkbox" checked={sameTime} onChange={(e) => search.shareTime(e.target.checked)} />
+              <input type="checkbox" checked={sameTime} onChange={(e) => shareTime(e.target.checked)} />
               {strings.sameTime}
             </label>
           )}
           {sameTime && draft.dates[0] && (
             <div className="lesson-search__pair">
-              <TimeFields value={draft.dates[0]} onChange={search.updateShared} {...time} />
+              <TimeFields value={draft.dates[0]} onChange={updateShared} {...time} />
             </div>
           )}
           <ol className="lesson-search__dates">
@@ -105,7 +106,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
                     <TimeFields index={index} value={date} onChange={(patch) => updateDate(index, patch)} {...time} />
                   )}
                   {hydrated && (
-                    <button type="button" className="lesson-search__remove" onClick={() => search.removeDate(index)} aria-label={fill(strings.removeDate, { n })}>
+                    <button type="button" className="lesson-search__remove" onClick={() => removeDate(index)} aria-label={fill(strings.removeDate, { n })}>
                       <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
                         <path d="M6 6l12 12M18 6L6 18" />
                       </svg>
@@ -116,7 +117,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
             })}
           </ol>
           {hydrated && draft.dates.length < MAX_DATES && (
-            <button type="button" id={`${ID}-add-date`} className="button button--ghost lesson-search__add" onClick={search.addDate}>
+            <button type="button" id={`${ID}-add-date`} className="button button--ghost lesson-search__add" onClick={addDate}>
               <span aria-hidden="true">+</span> {strings.addDate}
             </button>
           )}
@@ -175,7 +176,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
       </div>
 
       <div className="lesson-search__side">
-        <QuoteView quote={search.quote} strings={strings.quote} intl={intl} />
+        <QuoteView quote={quote} strings={strings.quote} intl={intl} />
         <button type="submit" className="button button--sun lesson-search__submit">
           {strings.submit}
         </button>
