@@ -6,17 +6,52 @@
 import i18next, { type TOptions } from 'i18next';
 import { config } from '../config';
 import en from '../../content/translations/en.json' with { type: 'json' };
-import es from '../../content/translations/es.json' with { type: 'json' };
-import fr from '../../content/translations/fr.json' with { type: 'json' };
-import pt from '../../content/translations/pt.json' with { type: 'json' };
-import { defaultLocale, type Locale } from './locales';
+import { allLocales, defaultLocale, type Locale } from './locales';
 
-export const messages = { en, fr, es, pt } satisfies Record<Locale, object>;
+/** `content/translations/<locale>.json` for every locale of locales.ts (a missing file fails the build). */
+const files = import.meta.glob<typeof en>('../../content/translations/*.json', { eager: true, import: 'default' });
+export const messages = Object.fromEntries(
+  allLocales.map((locale) => {
+    const file = files[`../../content/translations/${locale}.json`];
+    if (!file) throw new Error(`content/translations/${locale}.json is missing (every locale of src/i18n/locales.ts needs one)`);
+    return [locale, file];
+  }),
+) as Record<Locale, typeof en>;
 
-export type Translate = (key: string, values?: Record<string, string | number>) => string;
+/**
+ * Every text's key, derived from the English file (the reference): `'header.rental'`,
+ * `'pages.deals.title'`… A key that is not in `en.json` fails `astro check`. A key built from a
+ * variable (`pages.${page}.title`) is checked too, as long as the variable has a closed type
+ * (a `PageId`, a `Sport`…) rather than `string`.
+ */
+export type TranslationKey = LeafKeys<typeof en>;
 
-/** Builds a translator; the resources are a parameter so tests can exercise the fallback rules. */
-export function createTranslator(resources: Record<string, object>, defaults: Record<string, string> = {}) {
+/**
+ * The dot paths to the texts (the leaves) of a translation tree. A plural text (`packs_one`,
+ * `packs_other`) is also reachable by its base (`packs`), which i18next resolves with `count`.
+ */
+type LeafKeys<Tree, Prefix extends string = ''> = {
+  [K in keyof Tree & string]: Tree[K] extends string
+    ? `${Prefix}${K}` | (K extends `${infer Base}_${PluralCategory}` ? `${Prefix}${Base}` : never)
+    : LeafKeys<Tree[K], `${Prefix}${K}.`>;
+}[keyof Tree & string];
+
+type PluralCategory = Intl.LDMLPluralRule;
+
+/** The keys under a namespace, without it: `KeysUnder<'forms.contact'>` → `'name' | 'email' | …`. */
+export type KeysUnder<Namespace extends string> =
+  TranslationKey extends infer Key ? (Key extends `${Namespace}.${infer Rest}` ? Rest : never) : never;
+
+export type Translate<Key extends string = TranslationKey> = (key: Key, values?: Record<string, string | number>) => string;
+
+/**
+ * Builds a translator; the resources are a parameter so tests can exercise the fallback rules.
+ * Its keys are any string unless `Key` narrows them (the site's translator takes `TranslationKey`).
+ */
+export function createTranslator<Key extends string = string>(
+  resources: Record<string, object>,
+  defaults: Record<string, string> = {},
+) {
   const instance = i18next.createInstance();
   void instance.init({
     resources: Object.fromEntries(Object.entries(resources).map(([lng, tree]) => [lng, { translation: tree }])),
@@ -26,15 +61,60 @@ export function createTranslator(resources: Record<string, object>, defaults: Re
     interpolation: { escapeValue: false }, // Astro and React escape on output
     returnNull: false,
   });
-  return (locale: string): Translate => {
+  return (locale: string): Translate<Key> => {
     const t = instance.getFixedT(locale);
-    return (key, values) => String(t(key, { ...defaults, ...values } as TOptions));
+    // i18next's own key typing is not used: the keys are checked by `Key` instead.
+    return (key, values) => String(t(key as string, { ...defaults, ...values } as TOptions));
   };
 }
 
-const translatorFor = createTranslator(messages, { brand: config.brand });
+const translatorFor = createTranslator<TranslationKey>(messages, { brand: config.brand });
 
 /** `useTranslations('fr')('header.rental')` → "Location". */
 export function useTranslations(locale: Locale): Translate {
   return translatorFor(locale);
 }
+
+/**
+ * The texts of a closed list, by value: `textsOf(t, 'search.levels', levels)` → `{ beginner: … }`.
+ * The list's values are checked against the namespace's keys where the helper is called, so a
+ * value without a text in `en.json` fails `astro check`.
+ */
+export function textsOf<Namespace extends string, const Value extends string>(
+  t: NoInfer<(key: `${Namespace}.${Value}`, values?: Record<string, string | number>) => string>,
+  namespace: Namespace,
+  values: readonly Value[],
+  extra: Record<string, string | number> = {},
+): Record<Value, string> {
+  const texts = {} as Record<Value, string>;
+  for (const value of values) texts[value] = t(`${namespace}.${value}`, extra);
+  return texts;
+}
+
+/** Whether `key` names a text of the English file (a key built at run time, e.g. from a code). */
+export function isTranslationKey(key: string): key is TranslationKey {
+  const node = key.split('.').reduce<unknown>((tree, part) => (tree as Record<string, unknown> | undefined)?.[part], en);
+  return typeof node === 'string';
+}
+
+/**
+ * Every text under a namespace, by its path below it, in `locale`: `textsUnder('fr',
+ * 'search.errors')` → `{ 'where.missing': '…', … }`. The English file lists the keys (it has them
+ * all); the other locales fall back to it like any text.
+ */
+export function textsUnder(locale: Locale, namespace: Namespace, values: Record<string, string | number> = {}) {
+  const t = useTranslations(locale);
+  const root = namespace.split('.').reduce<unknown>((tree, part) => (tree as Record<string, unknown>)[part], en);
+  const paths = (tree: unknown, prefix: string): string[] =>
+    typeof tree === 'string' ? [prefix] : Object.entries(tree as object).flatMap(([k, v]) => paths(v, prefix ? `${prefix}.${k}` : k));
+  const texts: Record<string, string> = {};
+  for (const path of paths(root, '')) {
+    const key = `${namespace}.${path}`;
+    if (isTranslationKey(key)) texts[path] = t(key, values);
+  }
+  return texts;
+}
+
+/** A key's namespaces (every proper prefix of a key): `'search'`, `'search.errors'`, … */
+type Namespace = TranslationKey extends infer Key ? (Key extends string ? Prefixes<Key> : never) : never;
+type Prefixes<Key extends string> = Key extends `${infer Head}.${infer Rest}` ? Head | `${Head}.${Prefixes<Rest>}` : never;
