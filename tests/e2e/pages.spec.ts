@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { lessonPriceValues } from '../../src/components/resorts/lesson-price-values';
+import { seoLengthProblems } from '../../src/components/seo-lengths';
 import { locales } from '../../src/i18n/locales';
 import { everyPage, useTranslations } from './site';
 
@@ -28,6 +29,9 @@ test.describe('every page in every locale', () => {
         expect((await page.title()).length).toBeGreaterThan(10);
         expect(await page.locator('meta[name=description]').getAttribute('content')).toMatch(/\S{3,}/);
       }
+      // Whole in search results: the title and description as rendered, brand and names included.
+      const description = (await page.locator('meta[name=description]').getAttribute('content')) ?? '';
+      expect(seoLengthProblems({ title: await page.title(), description })).toEqual([]);
     });
   }
 });
