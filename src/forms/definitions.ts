@@ -1,7 +1,7 @@
 /**
  * The forms the receiver accepts, by `form-name`: which schema checks them, which files they carry
  * and how an accepted submission becomes a row. Adding a form (the consent records were the fourth) is one
- * schema in schemas.ts, one migration and table in store.ts and one entry here.
+ * name in names.ts, one schema in schemas.ts, one migration and table in store.ts and one entry here.
  */
 import type * as v from 'valibot';
 import {
