@@ -1,8 +1,9 @@
 /**
  * How long a page's title and description may be, as rendered (placeholders filled, brand
- * included), so that search results show them whole: Google cuts a title past about 600 pixels
- * (60 to 65 characters) and a description past about 160 characters, and a description shorter
- * than about 50 says too little to be shown rather than a snippet of the page.
+ * included), so that search results show them whole. Google cuts a title by width (about 600
+ * pixels; the usual advice is 60 to 70 characters) and a description past about 160 characters;
+ * a description shorter than about 50 says too little, and search engines tend to show a snippet
+ * of the page instead.
  *
  * Checked on every built page by tests/e2e/pages.spec.ts, and on the translations of the fixed
  * pages by tests/unit/seo-lengths.test.ts. Editors: docs/translations.md.
