@@ -6,7 +6,8 @@
 import { money } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { textsOf, textsUnder, useTranslations } from '../../i18n/translate';
-import { laterSports, lessonLanguages, lessonSports, levels, MAX_DATES, MAX_PEOPLE_FIELD } from '../../lessons/search';
+import { lessonTypes } from '../../lessons/price';
+import { laterSports, lessonLanguages, lessonSports, levels, MAX_DATES, MAX_PEOPLE_FIELD, type LessonSport } from '../../lessons/search';
 import { facts } from '../../site-facts';
 import type { ToasterLabels } from '../../toasts/notify';
 import type { Plural, QuoteStrings, SearchStrings, SummaryStrings } from './text';
@@ -79,8 +80,8 @@ export function searchStrings(locale: Locale): SearchStrings {
     adults: t('search.adults'),
     children: t('search.children'),
     lesson: t('search.lesson'),
-    lessons: textsOf(t, 'search.lessons', ['private', 'group']),
-    lessonHints: textsOf(t, 'search.lessonHints', ['private', 'group'], { privateMax: lessons.maxPrivateGroup, groupMin: lessons.group.min, groupMax: lessons.group.max }),
+    lessons: textsOf(t, 'search.lessons', lessonTypes),
+    lessonHints: textsOf(t, 'search.lessonHints', lessonTypes, { privateMax: lessons.maxPrivateGroup, groupMin: lessons.group.min, groupMax: lessons.group.max }),
     level: t('search.level'),
     levelChoose: t('search.levelChoose'),
     levels: textsOf(t, 'search.levels', levels),
@@ -93,7 +94,7 @@ export function searchStrings(locale: Locale): SearchStrings {
   };
 }
 
-export function summaryStrings(locale: Locale, sport: 'ski' | 'snowboard', resort: { name: string }): SummaryStrings {
+export function summaryStrings(locale: Locale, sport: LessonSport, resort: { name: string }): SummaryStrings {
   const t = useTranslations(locale);
   const values = { resort: resort.name };
   return {
@@ -110,7 +111,7 @@ export function summaryStrings(locale: Locale, sport: 'ski' | 'snowboard', resor
     bookHint: t('search.summary.bookHint'),
     change: t('search.summary.change'),
     invalid: t('search.summary.invalid'),
-    lessons: textsOf(t, 'search.lessons', ['private', 'group']),
+    lessons: textsOf(t, 'search.lessons', lessonTypes),
     levels: textsOf(t, 'search.levels', levels),
     languages: textsOf(t, 'search.languages', lessonLanguages),
     errors: problemTexts(locale),
