@@ -13,7 +13,8 @@ const files = import.meta.glob<typeof en>('../../content/translations/*.json', {
 export const messages = Object.fromEntries(
   allLocales.map((locale) => {
     const file = files[`../../content/translations/${locale}.json`];
-    if (!file) throw new Error(`content/translations/${locale}.json is missing (every locale of src/i18n/locales.ts needs one)`);
+    // Every locale of locales.ts needs its file.
+    if (!file) throw new Error(`content/translations/${locale}.json is missing`);
     return [locale, file];
   }),
 ) as Record<Locale, typeof en>;
@@ -91,10 +92,13 @@ export function textsOf<Namespace extends string, const Value extends string>(
   return texts;
 }
 
+/** What the English file holds at a dotted path: a text, a subtree, or nothing. */
+const englishAt = (path: string) =>
+  path.split('.').reduce<unknown>((tree, part) => (tree as Record<string, unknown> | undefined)?.[part], en);
+
 /** Whether `key` names a text of the English file (a key built at run time, e.g. from a code). */
 export function isTranslationKey(key: string): key is TranslationKey {
-  const node = key.split('.').reduce<unknown>((tree, part) => (tree as Record<string, unknown> | undefined)?.[part], en);
-  return typeof node === 'string';
+  return typeof englishAt(key) === 'string';
 }
 
 /**
@@ -102,13 +106,14 @@ export function isTranslationKey(key: string): key is TranslationKey {
  * 'search.errors')` → `{ 'where.missing': '…', … }`. The English file lists the keys (it has them
  * all); the other locales fall back to it like any text.
  */
-export function textsUnder(locale: Locale, namespace: Namespace, values: Record<string, string | number> = {}) {
+export function textsUnder(locale: Locale, namespace: TranslationNamespace, values: Record<string, string | number> = {}) {
   const t = useTranslations(locale);
-  const root = namespace.split('.').reduce<unknown>((tree, part) => (tree as Record<string, unknown>)[part], en);
   const paths = (tree: unknown, prefix: string): string[] =>
-    typeof tree === 'string' ? [prefix] : Object.entries(tree as object).flatMap(([k, v]) => paths(v, prefix ? `${prefix}.${k}` : k));
+    typeof tree === 'string'
+      ? [prefix]
+      : Object.entries(tree as object).flatMap(([k, v]) => paths(v, prefix ? `${prefix}.${k}` : k));
   const texts: Record<string, string> = {};
-  for (const path of paths(root, '')) {
+  for (const path of paths(englishAt(namespace), '')) {
     const key = `${namespace}.${path}`;
     if (isTranslationKey(key)) texts[path] = t(key, values);
   }
@@ -116,5 +121,5 @@ export function textsUnder(locale: Locale, namespace: Namespace, values: Record<
 }
 
 /** A key's namespaces (every proper prefix of a key): `'search'`, `'search.errors'`, … */
-type Namespace = TranslationKey extends infer Key ? (Key extends string ? Prefixes<Key> : never) : never;
+type TranslationNamespace = TranslationKey extends infer Key ? (Key extends string ? Prefixes<Key> : never) : never;
 type Prefixes<Key extends string> = Key extends `${infer Head}.${infer Rest}` ? Head | `${Head}.${Prefixes<Rest>}` : never;
