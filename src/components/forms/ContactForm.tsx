@@ -33,7 +33,7 @@ const inputs: Record<ContactField, (props: FieldProps, strings: ContactStrings) 
   message: (props) => <TextArea {...props} maxLength={limits.message} />,
 };
 
-/** Contact form (spec §3, §5): name, email, title, message; ends in the success or the error message. */
+/** Contact form (spec §3, §5): the fields of `contactFields`, then the success or the error message. */
 export default function ContactForm({ strings, endpoint, locale, returnTo }: Props) {
   const { state, errors, errorText: error, failure, hydrated, handleSubmit } = useFormSubmission(ContactSchema, endpoint, strings);
 
