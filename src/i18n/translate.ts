@@ -6,18 +6,16 @@
 import i18next, { type TOptions } from 'i18next';
 import { config } from '../config';
 import en from '../../content/translations/en.json' with { type: 'json' };
-import { allLocales, defaultLocale, type Locale } from './locales';
+import es from '../../content/translations/es.json' with { type: 'json' };
+import fr from '../../content/translations/fr.json' with { type: 'json' };
+import pt from '../../content/translations/pt.json' with { type: 'json' };
+import { defaultLocale, type Locale } from './locales';
 
-/** `content/translations/<locale>.json` for every locale of locales.ts (a missing file fails the build). */
-const files = import.meta.glob<typeof en>('../../content/translations/*.json', { eager: true, import: 'default' });
-export const messages = Object.fromEntries(
-  allLocales.map((locale) => {
-    const file = files[`../../content/translations/${locale}.json`];
-    // Every locale of locales.ts needs its file.
-    if (!file) throw new Error(`content/translations/${locale}.json is missing`);
-    return [locale, file];
-  }),
-) as Record<Locale, typeof en>;
+/**
+ * Every locale's file. Static imports, not a glob: Playwright and scripts load this module outside
+ * Vite. A locale of locales.ts without its entry here fails `astro check`.
+ */
+export const messages = { en, fr, es, pt } satisfies Record<Locale, object>;
 
 /**
  * Every text's key, derived from the English file (the reference): `'header.rental'`,
