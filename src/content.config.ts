@@ -2,8 +2,9 @@
  * The typed content collections, read from `content/` (see docs/content.md). A wrong or missing
  * field fails `astro build` with the collection, the entry and the field named.
  *
- * Text that differs per language is a `localized` object: en, fr and es are required; pt is
- * optional and falls back to English (Portuguese pages are not indexed yet).
+ * Text that differs per language is a `localized` object, one key per locale of
+ * src/i18n/locales.ts: required for the indexed locales (en, fr, es), optional for the others
+ * (pt, not indexed yet), which fall back to English.
  *
  * The business numbers (prices, group sizes, stats…) are not here but in `content/site-facts.json`
  * (`src/site-facts.ts`), because islands and the form receiver need them outside Astro.
@@ -12,15 +13,27 @@ import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { z } from 'astro/zod';
 import { parseLifetime } from './consent/cookie-lifetime';
+import { allLocales, locales, type Locale } from './i18n/locales';
 
 const text = z.string().trim().min(1);
-export const localized = z.object({ en: text, fr: text, es: text, pt: text.optional() });
-const localizedList = z.object({
-  en: z.array(text).min(1),
-  fr: z.array(text).min(1),
-  es: z.array(text).min(1),
-  pt: z.array(text).min(1).optional(),
-});
+
+/** Whether a locale is indexed (src/i18n/locales.ts), as a type. */
+type Indexed<L extends Locale> = (typeof locales)[L]['indexed'];
+
+/**
+ * One value per locale: required for every indexed locale, optional (falls back to English) for
+ * a locale not launched yet. Launching a language (`indexed: true`) thus asks for its content.
+ */
+function perLocale<T extends z.ZodType>(value: T) {
+  const shape = Object.fromEntries(allLocales.map((l) => [l, locales[l].indexed ? value : value.optional()]));
+  // Object.fromEntries loses the keys; the shape is exactly the one typed here.
+  return z.object(shape as { [L in Locale]: Indexed<L> extends true ? T : z.ZodOptional<T> });
+}
+
+export const localized = perLocale(text);
+const localizedList = perLocale(z.array(text).min(1));
+/** A locale, by its code (`en`, `fr`…). */
+const localeCode = z.enum(allLocales);
 const metres = z.number().int().min(0).max(9000);
 const euros = z.number().min(0);
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a time such as 09:00');
@@ -240,10 +253,10 @@ const reviews = defineCollection({
       rating: z.number().int().min(1).max(5),
       date: z.coerce.date(),
       /** The review as written, and the language it was written in. */
-      language: z.enum(['en', 'fr', 'es', 'pt']),
+      language: localeCode,
       text,
       /** Translations shown on other locales' pages, marked as translated. */
-      translations: z.object({ en: text, fr: text, es: text, pt: text }).partial().default({}),
+      translations: z.partialRecord(localeCode, text).default({}),
     })
     // A "translation" into the review's own language would hide what the author really wrote.
     .refine((r) => !(r.language in r.translations), {

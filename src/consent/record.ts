@@ -7,9 +7,8 @@
  *
  * Sent with `keepalive`, so a record survives the reload that follows a withdrawal.
  */
+import { formNames } from '../forms/names';
 import type { ConsentChoice, ConsentMethod } from './consent';
-
-export const CONSENT_RECORD_FORM = 'ConsentRecord';
 
 export type ConsentRecord = {
   id: string;
@@ -22,7 +21,7 @@ export type ConsentRecord = {
 
 export function consentRecordFields(record: ConsentRecord): Record<string, string> {
   const fields: Record<string, string> = {
-    'form-name': CONSENT_RECORD_FORM,
+    'form-name': formNames.consentRecord,
     consentId: record.id,
     functionality: String(record.choice.functionality),
     tracking: String(record.choice.tracking),

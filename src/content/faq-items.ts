@@ -4,9 +4,8 @@
  * very same text so search engines read what visitors read.
  */
 import type { Locale } from '../i18n/locales';
+import type { Localized } from '../i18n/localized';
 import { fillPlaceholders } from './markdown-placeholders';
-
-type Localized = { en: string; fr: string; es: string; pt?: string | undefined };
 export type FaqEntry = { id?: string | undefined; question: Localized; answer: Localized };
 
 export type FaqItem = {

@@ -14,6 +14,7 @@ import type { AstroIntegration } from 'astro';
 import { defineMdastPlugin, type MdastPluginEntry } from 'satteri';
 import { config } from '../config';
 import { day, intlLocale, money } from '../i18n/format';
+import { defaultLocale, isLocale } from '../i18n/locales';
 import { factAt } from '../site-facts';
 
 // `{{name}}` or `{{name:euros}}`, also as the markdown parser percent-encodes it inside link URLs.
@@ -65,7 +66,9 @@ export function fillPlaceholders(text: string, locale: string, file: string): st
 
 export const markdownPlaceholders: MdastPluginEntry = ({ fileURL }) => {
   const file = fileURL ? fileURLToPath(fileURL) : '(markdown)';
-  const locale = /\/(en|fr|es|pt)\/[^/]+\.md$/.exec(file)?.[1] ?? 'en';
+  // content/<collection>/<locale>/<file>.md: the folder names the locale.
+  const folder = /\/([^/]+)\/[^/]+\.md$/.exec(file)?.[1];
+  const locale = isLocale(folder) ? folder : defaultLocale;
   const fill = (text: string) => fillPlaceholders(text, locale, file);
   return defineMdastPlugin({
     name: 'placeholders',

@@ -1,17 +1,26 @@
 /**
  * The forms the receiver accepts, by `form-name`: which schema checks them, which files they carry
  * and how an accepted submission becomes a row. Adding a form (the consent records were the fourth) is one
- * schema in schemas.ts, one migration and table in store.ts and one entry here.
+ * name in names.ts, one schema in schemas.ts, one migration and table in store.ts and one entry here.
  */
 import type * as v from 'valibot';
-import { applicationSchema, ConsentRecordSchema, ContactSchema, NewsletterSchema, formNames, type FormName } from './schemas';
+import {
+  applicationSchema,
+  ConsentRecordSchema,
+  contactFieldNames,
+  ContactSchema,
+  NewsletterSchema,
+  formNames,
+  type FormKey,
+  type FormName,
+} from './schemas';
 import type { Row, StoredForm } from './store';
 
 export type FileField = 'licence' | 'cv';
 
 export type FormDefinition = {
   /** The form's namespace in the translations (`forms.<key>`), for the English messages. */
-  key: 'newsletter' | 'contact' | 'application' | 'consentRecord';
+  key: FormKey;
   /** Where its rows go (store.ts `formTables`). */
   storedAs: StoredForm;
   schema: v.ObjectSchema<v.ObjectEntries, undefined>;
@@ -29,7 +38,7 @@ export function formDefinitions({ maxFileBytes }: { maxFileBytes: number }): Rec
   return {
     [formNames.newsletter]: {
       key: 'newsletter',
-      storedAs: 'SubscribeForm',
+      storedAs: formNames.newsletter,
       schema: NewsletterSchema,
       files: [],
       toRow: (o) => ({ email: text(o.email), email_key: text(o.email)!.toLowerCase(), locale: text(o.locale) }),
@@ -38,15 +47,16 @@ export function formDefinitions({ maxFileBytes }: { maxFileBytes: number }): Rec
     },
     [formNames.contact]: {
       key: 'contact',
-      storedAs: 'ContactForm',
+      storedAs: formNames.contact,
       schema: ContactSchema,
       files: [],
-      toRow: (o) => ({ name: text(o.name), email: text(o.email), title: text(o.title), message: text(o.message), locale: text(o.locale) }),
+      // One column per field, named as the field (store.ts `contact_messages`).
+      toRow: (o) => ({ ...Object.fromEntries(contactFieldNames.map((field) => [field, text(o[field])])), locale: text(o.locale) }),
       keepsClient: true,
     },
     [formNames.application]: {
       key: 'application',
-      storedAs: 'InstructorApplicationForm',
+      storedAs: formNames.application,
       schema: applicationSchema({ maxFileBytes }),
       files: ['licence', 'cv'],
       toRow: (o) => ({
@@ -67,7 +77,7 @@ export function formDefinitions({ maxFileBytes }: { maxFileBytes: number }): Rec
     },
     [formNames.consentRecord]: {
       key: 'consentRecord',
-      storedAs: 'ConsentRecord',
+      storedAs: formNames.consentRecord,
       schema: ConsentRecordSchema,
       files: [],
       toRow: (o) => ({

@@ -6,16 +6,10 @@
  * the island shows the visitor's language for it, the receiver adds the English message.
  */
 import * as v from 'valibot';
+import { consentMethods } from '../consent/consent';
+import { allLocales } from '../i18n/locales';
 
-/** The `form-name` of each form (spec §7); the receiver dispatches on it. */
-export const formNames = {
-  newsletter: 'SubscribeForm',
-  contact: 'ContactForm',
-  application: 'InstructorApplicationForm',
-  /** Not a form people fill in: the record of a cookie choice, posted by the consent code. */
-  consentRecord: 'ConsentRecord',
-} as const;
-export type FormName = (typeof formNames)[keyof typeof formNames];
+export { formNames, type FormKey, type FormName } from './names';
 
 /** The hidden field people never see and bots fill in. A filled one is stored as spam. */
 export const HONEYPOT_FIELD = 'bot-field';
@@ -52,7 +46,7 @@ export const acceptedFileTypes = ['application/pdf', 'image/jpeg', 'image/png'] 
 export const acceptedFileExtensions = '.pdf,.jpg,.jpeg,.png';
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
 
-const locale = v.optional(v.picklist(['en', 'fr', 'es', 'pt']));
+const locale = v.optional(v.picklist(allLocales));
 
 /**
  * No control characters (NUL, ESC, CR, LF…): they have no place in a name or an address, and an
@@ -82,13 +76,21 @@ export const NewsletterSchema = v.object({
   locale,
 });
 
-export const ContactSchema = v.object({
+/**
+ * The contact form's fields, in the order the form shows them. The form's labels, its inputs and
+ * the stored row are keyed by these names (`Record<ContactField, …>`), so a field added here is
+ * asked for everywhere else by `astro check` (docs/forms.md, "Add a field to a form").
+ */
+export const contactFields = {
   name: textField('name.invalid', { min: 3, max: limits.name, pattern: NAME_PATTERN }),
   email: email('email.invalid'),
   title: textField('title.invalid', { max: limits.title }),
   message: textField('message.invalid', { max: limits.message, multiline: true }),
-  locale,
-});
+};
+export type ContactField = keyof typeof contactFields;
+export const contactFieldNames = Object.keys(contactFields) as ContactField[];
+
+export const ContactSchema = v.object({ ...contactFields, locale });
 
 /** An uploaded file within the size limit whose declared type is one we accept. */
 function upload(field: string, maxBytes: number) {
@@ -138,7 +140,7 @@ export const ConsentRecordSchema = v.object({
   tracking: allowed('tracking'),
   targeting: allowed('targeting'),
   revision: v.pipe(v.string('revision.invalid'), v.regex(/^\d{1,6}$/, 'revision.invalid'), v.transform(Number), v.minValue(1, 'revision.invalid')),
-  method: v.picklist(['accept-all', 'reject-all', 'preferences'], 'method.invalid'),
+  method: v.picklist(consentMethods, 'method.invalid'),
   visitorId: v.optional(v.pipe(v.string('visitorId.invalid'), v.regex(UUID, 'visitorId.invalid'))),
   locale,
 });

@@ -6,7 +6,8 @@
  */
 import { allLocales, defaultLocale, type Locale } from './locales';
 
-const same = (slug: string) => ({ en: slug, fr: slug, es: slug, pt: slug });
+/** A slug every locale shares (`/en/deals`, `/fr/deals`…). */
+const same = (slug: string) => Object.fromEntries(allLocales.map((locale) => [locale, slug])) as Record<Locale, string>;
 
 export const routes = {
   home: same(''),

@@ -11,12 +11,46 @@ import fr from '../../content/translations/fr.json' with { type: 'json' };
 import pt from '../../content/translations/pt.json' with { type: 'json' };
 import { defaultLocale, type Locale } from './locales';
 
+/**
+ * Every locale's file. Static imports, not a glob: Playwright and scripts load this module outside
+ * Vite. A locale of locales.ts without its entry here fails `astro check`.
+ */
 export const messages = { en, fr, es, pt } satisfies Record<Locale, object>;
 
-export type Translate = (key: string, values?: Record<string, string | number>) => string;
+/**
+ * Every text's key, derived from the English file (the reference): `'header.rental'`,
+ * `'pages.deals.title'`… A key that is not in `en.json` fails `astro check`. A key built from a
+ * variable (`pages.${page}.title`) is checked too, as long as the variable has a closed type
+ * (a `PageId`, a `Sport`…) rather than `string`.
+ */
+export type TranslationKey = LeafKeys<typeof en>;
 
-/** Builds a translator; the resources are a parameter so tests can exercise the fallback rules. */
-export function createTranslator(resources: Record<string, object>, defaults: Record<string, string> = {}) {
+/**
+ * The dot paths to the texts (the leaves) of a translation tree. A plural text (`packs_one`,
+ * `packs_other`) is also reachable by its base (`packs`), which i18next resolves with `count`.
+ */
+type LeafKeys<Tree, Prefix extends string = ''> = {
+  [K in keyof Tree & string]: Tree[K] extends string
+    ? `${Prefix}${K}` | (K extends `${infer Base}_${PluralCategory}` ? `${Prefix}${Base}` : never)
+    : LeafKeys<Tree[K], `${Prefix}${K}.`>;
+}[keyof Tree & string];
+
+type PluralCategory = Intl.LDMLPluralRule;
+
+/** The keys under a namespace, without it: `KeysUnder<'forms.contact'>` → `'name' | 'email' | …`. */
+export type KeysUnder<Namespace extends string> =
+  TranslationKey extends infer Key ? (Key extends `${Namespace}.${infer Rest}` ? Rest : never) : never;
+
+export type Translate<Key extends string = TranslationKey> = (key: Key, values?: Record<string, string | number>) => string;
+
+/**
+ * Builds a translator; the resources are a parameter so tests can exercise the fallback rules.
+ * Its keys are any string unless `Key` narrows them (the site's translator takes `TranslationKey`).
+ */
+export function createTranslator<Key extends string = string>(
+  resources: Record<string, object>,
+  defaults: Record<string, string> = {},
+) {
   const instance = i18next.createInstance();
   void instance.init({
     resources: Object.fromEntries(Object.entries(resources).map(([lng, tree]) => [lng, { translation: tree }])),
@@ -26,15 +60,64 @@ export function createTranslator(resources: Record<string, object>, defaults: Re
     interpolation: { escapeValue: false }, // Astro and React escape on output
     returnNull: false,
   });
-  return (locale: string): Translate => {
+  return (locale: string): Translate<Key> => {
     const t = instance.getFixedT(locale);
-    return (key, values) => String(t(key, { ...defaults, ...values } as TOptions));
+    // i18next's own key typing is not used: the keys are checked by `Key` instead.
+    return (key, values) => String(t(key as string, { ...defaults, ...values } as TOptions));
   };
 }
 
-const translatorFor = createTranslator(messages, { brand: config.brand });
+const translatorFor = createTranslator<TranslationKey>(messages, { brand: config.brand });
 
 /** `useTranslations('fr')('header.rental')` → "Location". */
 export function useTranslations(locale: Locale): Translate {
   return translatorFor(locale);
 }
+
+/**
+ * The texts of a closed list, by value: `textsOf(t, 'search.levels', levels)` → `{ beginner: … }`.
+ * The list's values are checked against the namespace's keys where the helper is called, so a
+ * value without a text in `en.json` fails `astro check`.
+ */
+export function textsOf<Namespace extends string, const Value extends string>(
+  t: NoInfer<(key: `${Namespace}.${Value}`, values?: Record<string, string | number>) => string>,
+  namespace: Namespace,
+  values: readonly Value[],
+  extra: Record<string, string | number> = {},
+): Record<Value, string> {
+  const texts = {} as Record<Value, string>;
+  for (const value of values) texts[value] = t(`${namespace}.${value}`, extra);
+  return texts;
+}
+
+/** What the English file holds at a dotted path: a text, a subtree, or nothing. */
+const englishAt = (path: string) =>
+  path.split('.').reduce<unknown>((tree, part) => (tree as Record<string, unknown> | undefined)?.[part], en);
+
+/** Whether `key` names a text of the English file (a key built at run time, e.g. from a code). */
+export function isTranslationKey(key: string): key is TranslationKey {
+  return typeof englishAt(key) === 'string';
+}
+
+/**
+ * Every text under a namespace, by its path below it, in `locale`: `textsUnder('fr',
+ * 'search.errors')` → `{ 'where.missing': '…', … }`. The English file lists the keys (it has them
+ * all); the other locales fall back to it like any text.
+ */
+export function textsUnder(locale: Locale, namespace: TranslationNamespace, values: Record<string, string | number> = {}) {
+  const t = useTranslations(locale);
+  const paths = (tree: unknown, prefix: string): string[] =>
+    typeof tree === 'string'
+      ? [prefix]
+      : Object.entries(tree as object).flatMap(([k, v]) => paths(v, prefix ? `${prefix}.${k}` : k));
+  const texts: Record<string, string> = {};
+  for (const path of paths(englishAt(namespace), '')) {
+    const key = `${namespace}.${path}`;
+    if (isTranslationKey(key)) texts[path] = t(key, values);
+  }
+  return texts;
+}
+
+/** A key's namespaces (every proper prefix of a key): `'search'`, `'search.errors'`, … */
+type TranslationNamespace = TranslationKey extends infer Key ? (Key extends string ? Prefixes<Key> : never) : never;
+type Prefixes<Key extends string> = Key extends `${infer Head}.${infer Rest}` ? Head | `${Head}.${Prefixes<Rest>}` : never;

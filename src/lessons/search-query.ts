@@ -6,6 +6,8 @@
  * A `SearchDraft` is what the form holds, as typed (strings). The form's field names are the
  * query's names, so a form submitted without JavaScript produces the same query.
  */
+import type { Locale } from '../i18n/locales';
+import type { LessonLanguage } from './search';
 
 export type DateDraft = { day: string; time: string; hours: string };
 
@@ -24,7 +26,7 @@ export type SearchDraft = {
 export type SearchableResort = { id: string; name: string };
 
 /** A visitor reading the site in a language most likely wants lessons in it (search.ts lists the lesson languages). */
-export const languageOfLocale: Record<string, string> = { en: 'english', fr: 'french', es: 'spanish', pt: 'portuguese' };
+export const languageOfLocale: Record<Locale, LessonLanguage> = { en: 'english', fr: 'french', es: 'spanish', pt: 'portuguese' };
 
 /** More dates than this in one search is a season pass, not a search (and an unwieldy URL). */
 export const MAX_DATES = 14;
@@ -43,7 +45,7 @@ export function defaultDraft(locale = 'en'): SearchDraft {
     children: '0',
     lesson: 'private',
     level: '',
-    language: languageOfLocale[locale] ?? 'english',
+    language: (languageOfLocale as Partial<Record<string, LessonLanguage>>)[locale] ?? 'english',
   };
 }
 

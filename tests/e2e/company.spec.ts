@@ -31,7 +31,8 @@ test.describe('download page', () => {
     test(`${locale}: both apps, with chat, GPS and reviews, and store links from the configuration`, async ({ page }) => {
       const t = useTranslations(locale);
       await page.goto(pathTo('download', locale));
-      for (const [app, stores] of Object.entries(config.apps)) {
+      for (const app of Object.keys(config.apps) as (keyof typeof config.apps)[]) {
+        const stores = config.apps[app];
         const section = page.locator(`[data-app="${app}"]`);
         const name = t(`download.${app}.name`);
         await expect(section.getByRole('heading', { level: 2 })).toHaveText(t(`download.${app}.heading`));

@@ -30,7 +30,7 @@ test.describe('jobs page', () => {
       const [path, fragment] = (await firstTeamLink.getAttribute('href'))!.split('#');
       expect(path).toBe(pathTo('jobs', locale));
       await expect(page.locator(`#${fragment}`).getByRole('heading', { level: 3 })).toHaveText(locale === 'en' ? 'Engineering' : 'Tech');
-      for (const perk of ['skiTrips', 'equity', 'remote', 'flexibleHours']) {
+      for (const perk of ['skiTrips', 'equity', 'remote', 'flexibleHours'] as const) {
         await expect(page.getByRole('heading', { name: t(`jobs.perks.${perk}.title`), exact: true })).toBeVisible();
       }
       await expect(page.getByText(t('jobs.perks.skiTrips.text'))).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { lessonPriceValues } from '../../src/lessons/price-values';
+import { seoLengthProblems } from '../../src/components/seo-lengths';
 import { locales } from '../../src/i18n/locales';
 import { everyPage, useTranslations } from './site';
 
@@ -30,6 +31,9 @@ test.describe('every page in every locale', { tag: '@content' }, () => {
         expect((await page.title()).length).toBeGreaterThan(10);
         expect(await page.locator('meta[name=description]').getAttribute('content')).toMatch(/\S{3,}/);
       }
+      // Whole in search results: the title and description as rendered, brand and names included.
+      const description = (await page.locator('meta[name=description]').getAttribute('content')) ?? '';
+      expect(seoLengthProblems({ title: await page.title(), description })).toEqual([]);
     });
   }
 });

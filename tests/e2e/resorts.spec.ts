@@ -87,7 +87,7 @@ test.describe('resort facts tabs', () => {
     test('every tab shows its panel when chosen, and the snow report says it is a sample', async ({ page }) => {
       const t = useTranslations('es');
       await page.goto(pathTo('resortSnowboardLessons', 'es', { resort: 'sierra-nevada' }));
-      for (const id of ['info', 'prices', 'hours', 'snow', 'slopes', 'elevation']) {
+      for (const id of ['info', 'prices', 'hours', 'snow', 'slopes', 'elevation'] as const) {
         await tabs(page).getByRole('radio', { name: t(`resorts.tabs.${id}`) }).click();
         await expect(panel(page, id)).toBeVisible();
         await expect(page.locator('[data-tabs="resort"] .tabs__panel:visible')).toHaveCount(1);
@@ -102,7 +102,7 @@ test.describe('resort facts tabs', () => {
     await page.goto(pathTo('resortRental', 'en', { resort: 'baqueira-beret' }));
     await page.evaluate(() => document.querySelectorAll('style, link[rel=stylesheet]').forEach((sheet) => sheet.remove()));
     const t = useTranslations('en');
-    for (const heading of ['prices', 'hours', 'snow', 'slopes', 'elevation']) {
+    for (const heading of ['prices', 'hours', 'snow', 'slopes', 'elevation'] as const) {
       await expect(page.getByRole('heading', { name: t(`resorts.${heading}.heading`) })).toBeVisible();
     }
   });
@@ -156,7 +156,7 @@ test.describe('rental', () => {
   test('the rental page shows the flow, every pack, the price match and each resort’s rental (fr)', async ({ page }) => {
     const t = useTranslations('fr');
     await page.goto(pathTo('rental', 'fr'));
-    for (const step of ['compare', 'select', 'pickUp', 'ride']) {
+    for (const step of ['compare', 'select', 'pickUp', 'ride'] as const) {
       await expect(page.getByRole('heading', { name: t(`rental.flow.${step}.title`) })).toBeVisible();
     }
     await expect(page.locator('[data-pack]')).toHaveCount(6);

@@ -24,6 +24,17 @@ describe('translation', () => {
     expect(translatorFor('fr')('nowhere.at.all')).toBe('nowhere.at.all');
   });
 
+  it('knows its keys from the English file: a key not in it does not compile, and shows as itself', () => {
+    const t = useTranslations('en');
+    // @ts-expect-error -- a typo in a key: `astro check` fails if this line type-checks.
+    expect(t('pages.deals.titel')).toBe('pages.deals.titel');
+    const page: string = 'deals';
+    // @ts-expect-error -- a key built from an untyped string is not a key either.
+    expect(t(`pages.${page}.title`)).toBe(t('pages.deals.title'));
+    const typed = 'deals' as const;
+    expect(t(`pages.${typed}.title`)).toBe(t('pages.deals.title'));
+  });
+
   it('fills the brand in everywhere', () => {
     expect(useTranslations('es')('pages.about.title')).toContain('Pistelink');
     expect(useTranslations('fr')('footer.copyright', { year: 2026 })).toMatch(/^© 2026 Pistelink\./);
@@ -38,8 +49,10 @@ describe('translation', () => {
   });
 
   it.each(allLocales)('%s keeps every placeholder of the English text', (locale) => {
-    const t = useTranslations(locale);
-    const english = useTranslations('en');
+    // Keys read from the file itself: a translator over plain strings.
+    const anyKey = createTranslator(messages, { brand: 'Pistelink' });
+    const t = anyKey(locale);
+    const english = anyKey('en');
     for (const key of keysOf(messages.en)) {
       const raw = (tree: object) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
       const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();

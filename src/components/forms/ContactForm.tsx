@@ -1,13 +1,12 @@
-import { ContactSchema, formNames, limits } from '../../forms/schemas';
+import { Fragment, type ReactNode } from 'react';
+import { contactFieldNames, ContactSchema, formNames, limits, type ContactField } from '../../forms/schemas';
 import { ErrorSummary, HiddenFields, Status, TextArea, TextField, type ErrorMessages } from './fields';
 import { useFormSubmission } from './useFormSubmission';
 
 export type ContactStrings = {
-  name: string;
+  /** Each field's label (`forms.contact.<field>`). */
+  labels: Record<ContactField, string>;
   nameHint: string;
-  email: string;
-  title: string;
-  message: string;
   submit: string;
   sending: string;
   required: string;
@@ -24,7 +23,17 @@ type Props = { strings: ContactStrings; endpoint: string; locale: string; return
 
 const idOf = (field: string) => `contact-${field}`;
 
-/** Contact form (spec §3, §5): name, email, title, message; ends in the success or the error message. */
+type FieldProps = { id: string; name: ContactField; label: string; requiredText: string; required: true; error: string | undefined };
+
+/** How each field is drawn; the schema (schemas.ts `contactFields`) says which fields there are. */
+const inputs: Record<ContactField, (props: FieldProps, strings: ContactStrings) => ReactNode> = {
+  name: (props, strings) => <TextField {...props} hint={strings.nameHint} minLength={3} maxLength={limits.name} autoComplete="name" />,
+  email: (props) => <TextField {...props} type="email" maxLength={limits.email} autoComplete="email" />,
+  title: (props) => <TextField {...props} maxLength={limits.title} />,
+  message: (props) => <TextArea {...props} maxLength={limits.message} />,
+};
+
+/** Contact form (spec §3, §5): the fields of `contactFields`, then the success or the error message. */
 export default function ContactForm({ strings, endpoint, locale, returnTo }: Props) {
   const { state, errors, errorText: error, failure, hydrated, handleSubmit } = useFormSubmission(ContactSchema, endpoint, strings);
 
@@ -35,10 +44,11 @@ export default function ContactForm({ strings, endpoint, locale, returnTo }: Pro
         <form className="form" method="post" action={endpoint} encType="multipart/form-data" noValidate={hydrated} onSubmit={handleSubmit}>
           <HiddenFields formName={formNames.contact} locale={locale} returnTo={returnTo} honeypotLabel={strings.honeypot} idPrefix="contact" />
           <ErrorSummary heading={strings.errorSummary} errors={errors} messages={strings.errors} idOf={idOf} />
-          <TextField id={idOf('name')} name="name" label={strings.name} hint={strings.nameHint} requiredText={strings.required} required minLength={3} maxLength={limits.name} autoComplete="name" error={error('name')} />
-          <TextField id={idOf('email')} name="email" type="email" label={strings.email} requiredText={strings.required} required maxLength={limits.email} autoComplete="email" error={error('email')} />
-          <TextField id={idOf('title')} name="title" label={strings.title} requiredText={strings.required} required maxLength={limits.title} error={error('title')} />
-          <TextArea id={idOf('message')} name="message" label={strings.message} requiredText={strings.required} required maxLength={limits.message} error={error('message')} />
+          {contactFieldNames.map((name) => (
+            <Fragment key={name}>
+              {inputs[name]({ id: idOf(name), name, label: strings.labels[name], requiredText: strings.required, required: true, error: error(name) }, strings)}
+            </Fragment>
+          ))}
           <button className="button button--brand" type="submit" disabled={state === 'sending'}>
             {state === 'sending' ? strings.sending : strings.submit}
           </button>

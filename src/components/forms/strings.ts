@@ -3,14 +3,15 @@
  * built at build time from `content/translations` (namespace `forms`).
  */
 import { config } from '../../config';
-import { limits } from '../../forms/schemas';
+import { contactFieldNames, contractTypes, licenceTypes, limits, sports, type FormKey } from '../../forms/schemas';
 import type { Locale } from '../../i18n/locales';
-import { messages, useTranslations } from '../../i18n/translate';
+import { textsOf, textsUnder, useTranslations, type KeysUnder } from '../../i18n/translate';
 import type { ApplicationStrings } from './InstructorApplicationForm';
 import type { ContactStrings } from './ContactForm';
 import type { ErrorMessages } from './fields';
 
-type FormKey = 'newsletter' | 'contact' | 'application';
+/** The forms people fill in (a consent record is sent by code: it has no texts). */
+type FilledForm = Exclude<FormKey, 'consentRecord'>;
 
 /** "10 MB" in the locale's way of writing numbers ("10 Mo" is not used: MB is understood everywhere). */
 export function fileSize(bytes: number, locale: Locale) {
@@ -21,23 +22,17 @@ export function fileSize(bytes: number, locale: Locale) {
 const errorValues = (locale: Locale) => ({ size: fileSize(config.forms.maxFileBytes, locale), maxYears: limits.yearsTaught, maxNote: limits.note });
 
 /** Every problem code of a form (from the English file, which has them all) → its text in `locale`. */
-export function errorMessages(form: FormKey, locale: Locale): Record<string, string> {
-  const t = useTranslations(locale);
-  const fields = messages.en.forms[form].errors as Record<string, Record<string, string>>;
-  return Object.fromEntries(
-    Object.entries(fields).flatMap(([field, codes]) =>
-      Object.keys(codes).map((problem) => [`${field}.${problem}`, t(`forms.${form}.errors.${field}.${problem}`, errorValues(locale))]),
-    ),
-  );
+export function errorMessages(form: FilledForm, locale: Locale): Record<string, string> {
+  return textsUnder(locale, `forms.${form}.errors`, errorValues(locale));
 }
 
 /**
  * The English text of a problem code, for the receiver's JSON answers. Consent records are sent by
  * code, never typed by a person, so their problems are named plainly rather than translated.
  */
-export function englishMessage(form: FormKey | 'consentRecord', code: string) {
+export function englishMessage(form: FormKey, code: string) {
   if (form === 'consentRecord') return `The field ${code.split('.')[0]} of the consent record is not valid.`;
-  return useTranslations('en')(`forms.${form}.errors.${code}`, errorValues('en'));
+  return errorMessages(form, 'en')[code] ?? code;
 }
 
 function common(locale: Locale) {
@@ -70,7 +65,7 @@ export type NewsletterStrings = {
 
 export function newsletterStrings(locale: Locale): NewsletterStrings {
   const t = useTranslations(locale);
-  const k = (key: string) => t(`forms.newsletter.${key}`);
+  const k = (key: KeysUnder<'forms.newsletter'>) => t(`forms.newsletter.${key}`);
   return {
     ...common(locale),
     heading: k('heading'),
@@ -87,14 +82,11 @@ export function newsletterStrings(locale: Locale): NewsletterStrings {
 
 export function contactStrings(locale: Locale): ContactStrings {
   const t = useTranslations(locale);
-  const k = (key: string) => t(`forms.contact.${key}`, { email: config.contactEmail });
+  const k = (key: KeysUnder<'forms.contact'>) => t(`forms.contact.${key}`, { email: config.contactEmail });
   return {
     ...common(locale),
-    name: k('name'),
+    labels: textsOf(t, 'forms.contact', contactFieldNames),
     nameHint: k('nameHint'),
-    email: k('email'),
-    title: k('title'),
-    message: k('message'),
     submit: k('submit'),
     success: k('success'),
     failure: k('failure'),
@@ -104,9 +96,8 @@ export function contactStrings(locale: Locale): ContactStrings {
 
 export function applicationStrings(locale: Locale): ApplicationStrings {
   const t = useTranslations(locale);
-  const k = (key: string) => t(`forms.application.${key}`, { email: config.contactEmail, size: fileSize(config.forms.maxFileBytes, locale) });
-  const group = <K extends string>(key: string, values: readonly K[]) =>
-    Object.fromEntries(values.map((value) => [value, k(`${key}.${value}`)])) as Record<K, string>;
+  const values = { email: config.contactEmail, size: fileSize(config.forms.maxFileBytes, locale) };
+  const k = (key: KeysUnder<'forms.application'>) => t(`forms.application.${key}`, values);
   return {
     ...common(locale),
     aboutYou: k('aboutYou'),
@@ -118,13 +109,13 @@ export function applicationStrings(locale: Locale): ApplicationStrings {
     phone: k('phone'),
     phoneHint: k('phoneHint'),
     contract: k('contract'),
-    contracts: group('contracts', ['direct', 'freelance']),
+    contracts: textsOf(t, 'forms.application.contracts', contractTypes, values),
     sport: k('sport'),
-    sports: group('sports', ['ski', 'snowboard', 'both']),
+    sports: textsOf(t, 'forms.application.sports', sports, values),
     years: k('years'),
     licenceType: k('licenceType'),
     licenceTypeChoose: k('licenceTypeChoose'),
-    licenceTypes: group('licenceTypes', ['trainee', 'diploma', 'td1', 'td2', 'td3', 'other']),
+    licenceTypes: textsOf(t, 'forms.application.licenceTypes', licenceTypes, values),
     licence: k('licence'),
     cv: k('cv'),
     fileHint: k('fileHint'),

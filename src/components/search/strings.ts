@@ -5,8 +5,9 @@
  */
 import { money } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
-import { messages, useTranslations, type Translate } from '../../i18n/translate';
-import { laterSports, lessonLanguages, lessonSports, levels, MAX_DATES, MAX_PEOPLE_FIELD } from '../../lessons/search';
+import { textsOf, textsUnder, useTranslations } from '../../i18n/translate';
+import { lessonTypes } from '../../lessons/price';
+import { laterSports, lessonLanguages, lessonSports, levels, MAX_DATES, MAX_PEOPLE_FIELD, type LessonSport } from '../../lessons/search';
 import { facts } from '../../site-facts';
 import type { ToasterLabels } from '../../toasts/notify';
 import type { Plural, QuoteStrings, SearchStrings, SummaryStrings } from './text';
@@ -14,10 +15,11 @@ import type { Plural, QuoteStrings, SearchStrings, SummaryStrings } from './text
 /** Runtime placeholders stay for the island to fill (`{{n}}`, `{{price}}`…). */
 const keep = (...names: string[]) => Object.fromEntries(names.map((name) => [name, `{{${name}}}`]));
 
-const pluralOf = (t: Translate, key: string): Plural => ({ one: t(`${key}.one`, keep('n')), other: t(`${key}.other`, keep('n')) });
-
-const choices = <K extends string>(t: Translate, key: string, values: readonly K[], extra: Record<string, string | number> = {}) =>
-  Object.fromEntries(values.map((value) => [value, t(`${key}.${value}`, extra)])) as Record<K, string>;
+/** A text's two forms; the island picks one for its count (Intl.PluralRules). */
+const pluralOf = <Key extends string>(t: (key: `${Key}.${keyof Plural}`, values: Record<string, string>) => string, key: Key): Plural => ({
+  one: t(`${key}.one`, keep('n')),
+  other: t(`${key}.other`, keep('n')),
+});
 
 /** Values the problem texts may use: the rule's bounds. */
 function ruleValues() {
@@ -35,11 +37,7 @@ function ruleValues() {
 
 /** Every problem code (from the English file, which has them all) → its text in `locale`. */
 export function problemTexts(locale: Locale): Record<string, string> {
-  const t = useTranslations(locale);
-  const fields = messages.en.search.errors as Record<string, Record<string, string>>;
-  return Object.fromEntries(
-    Object.entries(fields).flatMap(([field, codes]) => Object.keys(codes).map((problem) => [`${field}.${problem}`, t(`search.errors.${field}.${problem}`, ruleValues())])),
-  );
+  return textsUnder(locale, 'search.errors', ruleValues());
 }
 
 export function quoteStrings(locale: Locale): QuoteStrings {
@@ -68,7 +66,7 @@ export function searchStrings(locale: Locale): SearchStrings {
     whereHint: t('search.whereHint'),
     sport: t('search.sport'),
     sportsLater: t('search.sportsLater'),
-    sports: choices(t, 'search.sports', [...lessonSports, ...laterSports]),
+    sports: textsOf(t, 'search.sports', [...lessonSports, ...laterSports]),
     dates: t('search.dates'),
     sameTime: t('search.sameTime'),
     date: t('search.date', keep('n')),
@@ -82,13 +80,13 @@ export function searchStrings(locale: Locale): SearchStrings {
     adults: t('search.adults'),
     children: t('search.children'),
     lesson: t('search.lesson'),
-    lessons: choices(t, 'search.lessons', ['private', 'group']),
-    lessonHints: choices(t, 'search.lessonHints', ['private', 'group'], { privateMax: lessons.maxPrivateGroup, groupMin: lessons.group.min, groupMax: lessons.group.max }),
+    lessons: textsOf(t, 'search.lessons', lessonTypes),
+    lessonHints: textsOf(t, 'search.lessonHints', lessonTypes, { privateMax: lessons.maxPrivateGroup, groupMin: lessons.group.min, groupMax: lessons.group.max }),
     level: t('search.level'),
     levelChoose: t('search.levelChoose'),
-    levels: choices(t, 'search.levels', levels),
+    levels: textsOf(t, 'search.levels', levels),
     language: t('search.language'),
-    languages: choices(t, 'search.languages', lessonLanguages),
+    languages: textsOf(t, 'search.languages', lessonLanguages),
     submit: t('search.submit'),
     errorSummary: t('search.errorSummary'),
     errors: problemTexts(locale),
@@ -96,7 +94,7 @@ export function searchStrings(locale: Locale): SearchStrings {
   };
 }
 
-export function summaryStrings(locale: Locale, sport: 'ski' | 'snowboard', resort: { name: string }): SummaryStrings {
+export function summaryStrings(locale: Locale, sport: LessonSport, resort: { name: string }): SummaryStrings {
   const t = useTranslations(locale);
   const values = { resort: resort.name };
   return {
@@ -113,9 +111,9 @@ export function summaryStrings(locale: Locale, sport: 'ski' | 'snowboard', resor
     bookHint: t('search.summary.bookHint'),
     change: t('search.summary.change'),
     invalid: t('search.summary.invalid'),
-    lessons: choices(t, 'search.lessons', ['private', 'group']),
-    levels: choices(t, 'search.levels', levels),
-    languages: choices(t, 'search.languages', lessonLanguages),
+    lessons: textsOf(t, 'search.lessons', lessonTypes),
+    levels: textsOf(t, 'search.levels', levels),
+    languages: textsOf(t, 'search.languages', lessonLanguages),
     errors: problemTexts(locale),
     quote: quoteStrings(locale),
   };
