@@ -39,7 +39,15 @@ export async function buildVariant(name: string, env: VariantEnv): Promise<Varia
     // Astro reads `--config` relative to the project's root, even a path outside it.
     await promisify(execFile)(process.execPath, [astro, 'build', '--config', relative(root, config)], {
       cwd: root,
-      env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+      // A test build, never deployed: it says so with an explicit SITE_URL (a build under CI
+      // without one stops, src/integrations/site-url-guard.ts).
+      env: {
+        ...process.env,
+        SITE_URL: 'http://localhost:4321',
+        ...env,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        NO_COLOR: '1',
+      },
       maxBuffer: 64 * 1024 * 1024,
     });
   } catch (error) {
@@ -51,7 +59,8 @@ export async function buildVariant(name: string, env: VariantEnv): Promise<Varia
   }
   const client = join(dir, 'dist/client');
   return {
-    page: (path) => readFileSync(join(client, path, 'index.html'), 'utf8'),
+    // Pages are files (`build.format: 'file'`): /en/jobs is dist/client/en/jobs.html.
+    page: (path) => readFileSync(join(client, `${path}.html`), 'utf8'),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
