@@ -17,7 +17,7 @@ describe('site facts', () => {
     expect(facts.clubPass.monthlyFrom).toBe(48);
     expect(facts.instructors.rentalCommissionPercent).toBe(5);
     expect(facts.cookies).toEqual({ consentDays: 93, visitorIdSeconds: 31536000 });
-    expect(facts.stats).toEqual({ resorts: 5, users: 1500, instructors: 65, lessons: 2000 });
+    expect(facts.stats).toEqual({ users: 1500, instructors: 65, lessons: 2000 });
   });
 
   it('names the file and the field when a value is wrong', () => {
