@@ -3,7 +3,11 @@
 import { runnerImport } from 'vite';
 
 const root = new URL('..', import.meta.url).pathname;
-const { module } = await runnerImport('/src/content/check/index.ts', { root, configFile: false, logLevel: 'silent' });
+const { module } = await runnerImport('/src/content/check/index.ts', {
+  root,
+  configFile: false,
+  logLevel: 'silent',
+});
 const problems = module.checkContent(root);
 if (problems.length) {
   process.stderr.write(module.formatProblems(problems));

@@ -45,7 +45,10 @@ export const SiteFactsSchema = v.strictObject({
     earnings: v.strictObject({ francePercent: percent, spainPercent: range, upToPercent: percent }),
     groupMarketSharePercent: percent,
     /** The season applications are open for, e.g. "2026/27". */
-    applicationSeason: v.pipe(v.string(), v.regex(/^\d{4}\/\d{2}$/, 'expected a season such as 2026/27')),
+    applicationSeason: v.pipe(
+      v.string(),
+      v.regex(/^\d{4}\/\d{2}$/, 'expected a season such as 2026/27'),
+    ),
     minimumAge: count,
   }),
   legal: v.strictObject({
@@ -76,7 +79,9 @@ export type SiteFacts = v.InferOutput<typeof SiteFactsSchema>;
 export function parseSiteFacts(input: unknown, file = SITE_FACTS_FILE): SiteFacts {
   const result = v.safeParse(SiteFactsSchema, input);
   if (!result.success) {
-    const problems = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`);
+    const problems = result.issues.map(
+      (issue) => `  ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`,
+    );
     throw new Error(`${file} is not valid:\n${problems.join('\n')}`);
   }
   return result.output;

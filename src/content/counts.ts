@@ -3,9 +3,11 @@
  * beside it (a typed "5 resorts" went stale the day a sixth resort file was added).
  */
 import { readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 
-const resortsFolder = fileURLToPath(new URL('../../content/resorts/', import.meta.url));
+// From the project's root, where every build, test and script runs: this module is also bundled
+// into the build's pages (FAQ answers fill placeholders), where its own address is elsewhere.
+const resortsFolder = join(process.cwd(), 'content/resorts');
 
 /** How many resorts the site lists: one file per resort in content/resorts. */
 export function resortCount(folder = resortsFolder): number {

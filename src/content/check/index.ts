@@ -106,7 +106,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
       }
       const ids = new Map<string, number>();
       listIds[path] = new Set();
-      parsed.data.forEach((item: unknown, index) => {
+      parsed.data.forEach((item: unknown, index: number) => {
         const id = (item as { id?: unknown } | null)?.id;
         const label = typeof id === 'string' ? `${entry} "${id}": ` : `${entry} number ${index + 1}: `;
         if (typeof id === 'string') {
@@ -125,9 +125,6 @@ export function checkContent(root: string = process.cwd()): Problem[] {
         problems.push(...validate(schema, item, file, parsed, [index], label).problems);
       });
       if (path === 'reviews.yaml') reviews = { data: parsed.data, file, parsed };
-      if (path === 'cookies.yaml' || path === 'prices.yaml' || path === 'rental-packs.yaml') {
-        // Text shown on pages may use placeholders too.
-      }
     } else if (parts.length === 2 && folder === 'resorts' && second?.endsWith('.yaml')) {
       const id = second.replace(/\.yaml$/, '');
       const parsed = readYaml(file, read(path));
@@ -165,8 +162,8 @@ export function checkContent(root: string = process.cwd()): Problem[] {
       const questions = (parsed.data as { questions?: unknown } | null)?.questions;
       const seen = new Map<string, number>();
       if (Array.isArray(questions)) {
-        questions.forEach((question: { id?: unknown } | null, index) => {
-          const id = question?.id;
+        questions.forEach((question: unknown, index) => {
+          const id = (question as { id?: unknown } | null)?.id;
           if (typeof id !== 'string') return;
           const first = seen.get(id.toLowerCase());
           if (first !== undefined) {
@@ -275,7 +272,8 @@ export function checkContent(root: string = process.cwd()): Problem[] {
   if (reviews) {
     const { data, file, parsed } = reviews;
     const ids = [...resorts.keys()];
-    data.forEach((review: { id?: unknown; resort?: unknown } | null, index) => {
+    data.forEach((item, index) => {
+      const review = item as { id?: unknown; resort?: unknown } | null;
       const resort = review?.resort;
       if (typeof resort === 'string' && !resorts.has(resort)) {
         problems.push({
@@ -392,7 +390,6 @@ const PLURAL = /_(zero|one|two|few|many|other)$/;
  * never shown, and a `{{placeholder}}` English does not give is printed as is, braces and all.
  */
 function checkTranslations(root: string, problems: Problem[]) {
-  const folder = join(root, 'content/translations');
   const files = new Map<string, Map<string, unknown>>();
   for (const locale of allLocales) {
     const file = `content/translations/${locale}.json`;
@@ -407,7 +404,6 @@ function checkTranslations(root: string, problems: Problem[]) {
     if (isProblem(parsed)) problems.push(parsed);
     else files.set(locale, flatten(parsed.data));
   }
-  void folder;
   const english = files.get(defaultLocale);
   if (!english) return;
   const englishKeys = [...english.keys()];

@@ -8,14 +8,16 @@ import type { AstroIntegration } from 'astro';
 import { AstroError } from 'astro/errors';
 import { checkContent, formatProblems } from './index';
 
-function contentError(root: string): AstroError | undefined {
+function contentError(root: string, hint: string): AstroError | undefined {
   const problems = checkContent(root);
   if (!problems.length) return undefined;
-  const error = new AstroError(formatProblems(problems), 'Fix the files named above, then save: the page reloads.');
+  const error = new AstroError(formatProblems(problems), hint);
   error.name = 'Content problem';
   error.stack = '';
   return error;
 }
+
+const DEV_HINT = 'Fix the files named above and save: reload the page to see it.';
 
 export function contentCheck(): AstroIntegration {
   return {
@@ -24,11 +26,8 @@ export function contentCheck(): AstroIntegration {
       'astro:config:setup': ({ config, command, updateConfig, logger }) => {
         const root = fileURLToPath(config.root);
         if (command === 'build') {
-          const error = contentError(root);
-          if (error) {
-            logger.error(error.message);
-            throw error;
-          }
+          const error = contentError(root, 'Fix the files named above and build again (npm run content:check checks them faster).');
+          if (error) throw error;
           return;
         }
         if (command !== 'dev') return;
@@ -39,7 +38,7 @@ export function contentCheck(): AstroIntegration {
                 name: 'content-check',
                 configureServer(server) {
                   const show = () => {
-                    const error = contentError(root);
+                    const error = contentError(root, DEV_HINT);
                     if (error) {
                       logger.error(error.message);
                       server.hot.send({ type: 'error', err: { message: error.message, stack: '', plugin: 'content-check' } });
@@ -53,7 +52,7 @@ export function contentCheck(): AstroIntegration {
                   // reload never shows the old page as if the change had worked.
                   server.middlewares.use((request, _response, next) => {
                     if (request.headers.accept?.includes('text/html')) {
-                      const error = contentError(root);
+                      const error = contentError(root, DEV_HINT);
                       if (error) return next(error);
                     }
                     next();

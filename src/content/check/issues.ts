@@ -54,6 +54,7 @@ function describe(issue: z.core.$ZodIssue, input: unknown): string {
       if (input === undefined) return 'is missing';
       return `should be ${KINDS[issue.expected] ?? issue.expected}, not ${shown(input)}`;
     case 'invalid_value':
+      if (input === undefined) return `is missing: write one of ${issue.values.map((v) => String(v)).join(', ')}`;
       return `must be one of ${issue.values.map((v) => String(v)).join(', ')} (not ${shown(input)})`;
     case 'too_small':
       if (issue.origin === 'array') return `needs at least ${String(issue.minimum)} item(s)`;
@@ -98,10 +99,15 @@ export function validate(
         message: `is not a field the site knows${didYouMean(key, known)}` + (near(key, known) ? '' : ` (the fields here are ${known.join(', ')})`),
       }));
     }
+    const missing = input === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value');
+    // A misspelled field is reported once, as the unknown name with "did you mean" the missing one.
+    if (missing && misspelled(result.error.issues, issue.path, schema)) return [];
+    const full = [...prefix, ...issue.path];
     return [
       {
         file,
-        line: parsed.lineOf([...prefix, ...issue.path]),
+        // A missing field has no line; its group's line helps, the top of the file does not.
+        line: missing && full.length <= 1 ? undefined : parsed.lineOf(full),
         field: issue.path.length ? `${label}${dotted(issue.path)}` : label.replace(/ $/, '') || undefined,
         message: describe(issue, input),
       },
@@ -111,3 +117,15 @@ export function validate(
 }
 
 const near = (key: string, known: string[]) => didYouMean(key, known) !== '';
+
+/** Whether a missing field's name was written misspelled beside it (an unknown near name). */
+function misspelled(issues: readonly z.core.$ZodIssue[], path: readonly PropertyKey[], schema: z.ZodType): boolean {
+  const name = String(path.at(-1));
+  const parent = path.slice(0, -1);
+  return issues.some(
+    (other) =>
+      other.code === 'unrecognized_keys' &&
+      dotted(other.path) === dotted(parent) &&
+      other.keys.some((key) => didYouMean(key, knownFieldsAt(schema, parent)) === `: did you mean ${name}?`),
+  );
+}
