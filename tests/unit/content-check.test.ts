@@ -147,7 +147,7 @@ describe('the editors’ content check', () => {
       edit: (d: string) =>
         change(d, 'content/translations/fr.json', (t) => t.replace('{{resort}}', '{{resrot}}')),
       says: [
-        'content/translations/fr.json, line',
+        `content/translations/fr.json, line ${line('content/translations/fr.json', /\{\{resort\}\}/)}: `,
         'uses {{resrot}}, which the English text does not have: did you mean resort?',
       ],
     },

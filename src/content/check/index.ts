@@ -407,11 +407,15 @@ function checkTranslations(root: string, problems: Problem[]) {
   const english = files.get(defaultLocale);
   if (!english) return;
   const englishKeys = [...english.keys()];
+  // The key's line: each part of its path searched for after the one before (`seo`, then `title`).
   const lineOfKey = (locale: string, key: string) => {
     const text = readFileSync(join(root, `content/translations/${locale}.json`), 'utf8');
-    const last = key.split('.').at(-1)!;
-    const at = text.indexOf(`"${last}"`);
-    return at < 0 ? undefined : text.slice(0, at).split('\n').length;
+    let at = 0;
+    for (const part of key.split('.')) {
+      at = text.indexOf(`"${part}"`, at);
+      if (at < 0) return undefined;
+    }
+    return text.slice(0, at).split('\n').length;
   };
   for (const [locale, texts] of files) {
     const file = `content/translations/${locale}.json`;
