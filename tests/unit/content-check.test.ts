@@ -148,8 +148,26 @@ describe('the editors’ content check', () => {
         change(d, 'content/translations/fr.json', (t) => t.replace('{{resort}}', '{{resrot}}')),
       says: [
         `content/translations/fr.json, line ${line('content/translations/fr.json', /\{\{resort\}\}/)}: `,
-        'uses {{resrot}}, which the English text does not have: did you mean resort?',
+        'uses {{resrot}}, which the English text does not have: did you mean {{resort}}?',
       ],
+    },
+    {
+      mistake: 'a team named differently from the other postings of that team',
+      edit: (d: string) => {
+        const team = (path: string) =>
+          /^team: (.*)$/m.exec(readFileSync(join(d, path), 'utf8'))![1]!;
+        // Two French postings of one English team: rename the team in the first one.
+        const english = readdirSync(join(d, 'content/jobs/en')).sort();
+        const [first] = english.filter((a) =>
+          english.some(
+            (b) => a !== b && team(`content/jobs/en/${a}`) === team(`content/jobs/en/${b}`),
+          ),
+        );
+        change(d, `content/jobs/fr/${first}`, (t) =>
+          t.replace(/^team: .*$/m, 'team: Équipe inventée'),
+        );
+      },
+      says: ['team is "Équipe inventée", but content/jobs/fr/', 'write the same name in both'],
     },
     {
       mistake: 'a placeholder typo in a posting',

@@ -129,6 +129,8 @@ export function checkContent(root: string = process.cwd()): Problem[] {
       const id = second.replace(/\.yaml$/, '');
       const parsed = readYaml(file, read(path));
       if (isProblem(parsed)) {
+        // Still a resort: references to it are right, only the file needs mending.
+        if (!resorts.has(id.toLowerCase())) resorts.set(id.toLowerCase(), { file, data: {}, parsed: { data: {}, lineOf: () => undefined } });
         problems.push(parsed);
         continue;
       }
@@ -326,13 +328,17 @@ function checkTeams(
     for (const t of here) {
       const english = englishTeam.get(t.slug);
       const tally = english ? names.get(english) : undefined;
-      const usual = tally ? [...tally].sort((a, b) => b[1] - a[1])[0] : undefined;
-      if (usual && usual[0] !== t.team && usual[1] > (tally?.get(t.team) ?? 0)) {
+      const mine = tally?.get(t.team) ?? 0;
+      // Another posting of the same team names it otherwise, and more often (or as often).
+      const other = here.find(
+        (o) => o !== t && o.team !== t.team && englishTeam.get(o.slug) === english && (tally?.get(o.team) ?? 0) >= mine,
+      );
+      if (english && other) {
         problems.push({
           file: t.file,
           line: t.line,
           field: 'team',
-          message: `is "${t.team}", but the other ${english} postings in this language say "${usual[0]}": write "${usual[0]}" (a different name makes a separate team on the jobs page)`,
+          message: `is "${t.team}", but ${other.file} names the same team "${other.team}": write the same name in both (a different name makes a separate team on the jobs page)`,
         });
         continue;
       }
@@ -442,7 +448,9 @@ function checkTranslations(root: string, problems: Problem[]) {
           file,
           line: lineOfKey(locale, key),
           field: key,
-          message: `uses {{${placeholder}}}, which the English text does not have${didYouMean(placeholder, given)}: write one of ${[...given].map((p) => `{{${p}}}`).join(', ')}`,
+          message: nearest(placeholder, given)
+            ? `uses {{${placeholder}}}, which the English text does not have: did you mean {{${nearest(placeholder, given)}}}?`
+            : `uses {{${placeholder}}}, which the English text does not have: write one of ${[...given].map((p) => `{{${p}}}`).join(', ')}`,
         });
       }
       // A brace left open or closed alone shows on the page as typed.
