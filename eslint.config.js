@@ -15,6 +15,9 @@ export default defineConfig(
   // What the build, the tests and Node 24's install write (all git-ignored).
   globalIgnores([
     'dist/',
+    'dist-static-hosts/',
+    '.wrangler/',
+    '.netlify/',
     '.astro/',
     '.tooling/',
     'data/',

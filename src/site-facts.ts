@@ -15,13 +15,13 @@ const amount = v.pipe(v.number(), v.minValue(0));
 const count = v.pipe(v.number(), v.integer(), v.minValue(0));
 const percent = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
 const range = v.pipe(
-  v.object({ min: count, max: count }),
+  v.strictObject({ min: count, max: count }),
   v.check((r) => r.min <= r.max, 'min must not exceed max'),
 );
 
-export const SiteFactsSchema = v.object({
+export const SiteFactsSchema = v.strictObject({
   currency: v.literal('EUR'),
-  lessons: v.object({
+  lessons: v.strictObject({
     /** Private lesson, one learner, per hour. */
     privateHourly: amount,
     /** Added per hour for each learner after the first in a private lesson. */
@@ -35,19 +35,23 @@ export const SiteFactsSchema = v.object({
     /** Bounds of one lesson's duration. */
     durationHours: range,
   }),
-  claims: v.object({ cheaperThanSchoolsPercent: percent }),
-  stats: v.object({ resorts: count, users: count, instructors: count, lessons: count }),
-  clubPass: v.object({ monthlyFrom: amount, comingSoon: v.boolean() }),
-  instructors: v.object({
+  claims: v.strictObject({ cheaperThanSchoolsPercent: percent }),
+  /** Figures the content cannot count (the resorts are counted from content/resorts). */
+  stats: v.strictObject({ users: count, instructors: count, lessons: count }),
+  clubPass: v.strictObject({ monthlyFrom: amount, comingSoon: v.boolean() }),
+  instructors: v.strictObject({
     referralBonus: amount,
     rentalCommissionPercent: percent,
-    earnings: v.object({ francePercent: percent, spainPercent: range, upToPercent: percent }),
+    earnings: v.strictObject({ francePercent: percent, spainPercent: range, upToPercent: percent }),
     groupMarketSharePercent: percent,
     /** The season applications are open for, e.g. "2026/27". */
-    applicationSeason: v.pipe(v.string(), v.regex(/^\d{4}\/\d{2}$/, 'expected a season such as 2026/27')),
+    applicationSeason: v.pipe(
+      v.string(),
+      v.regex(/^\d{4}\/\d{2}$/, 'expected a season such as 2026/27'),
+    ),
     minimumAge: count,
   }),
-  legal: v.object({
+  legal: v.strictObject({
     /** The company is `{brand} {legalForm}`, a Dutch private limited company. */
     legalForm: v.pipe(v.string(), v.nonEmpty()),
     /** Where the company is registered. */
@@ -66,7 +70,7 @@ export const SiteFactsSchema = v.object({
     analyticsRetentionMonths: count,
     minimumAge: count,
   }),
-  cookies: v.object({ consentDays: count, visitorIdSeconds: count }),
+  cookies: v.strictObject({ consentDays: count, visitorIdSeconds: count }),
 });
 
 export type SiteFacts = v.InferOutput<typeof SiteFactsSchema>;
@@ -75,7 +79,9 @@ export type SiteFacts = v.InferOutput<typeof SiteFactsSchema>;
 export function parseSiteFacts(input: unknown, file = SITE_FACTS_FILE): SiteFacts {
   const result = v.safeParse(SiteFactsSchema, input);
   if (!result.success) {
-    const problems = result.issues.map((issue) => `  ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`);
+    const problems = result.issues.map(
+      (issue) => `  ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`,
+    );
     throw new Error(`${file} is not valid:\n${problems.join('\n')}`);
   }
   return result.output;

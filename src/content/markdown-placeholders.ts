@@ -15,7 +15,9 @@ import { defineMdastPlugin, type MdastPluginEntry } from 'satteri';
 import { config } from '../config';
 import { day, intlLocale, money } from '../i18n/format';
 import { defaultLocale, isLocale } from '../i18n/locales';
-import { factAt } from '../site-facts';
+import { factAt, facts } from '../site-facts';
+import { didYouMean } from './check/problems';
+import { countedFacts } from './counts';
 
 // `{{name}}` or `{{name:euros}}`, also as the markdown parser percent-encodes it inside link URLs.
 const PLACEHOLDER = /(?:\{\{|%7B%7B)\s*([\w.]+)(:euros)?\s*(?:\}\}|%7D%7D)/gi;
@@ -25,6 +27,8 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 function valueOf(name: string): unknown {
   if (name === 'brand') return config.brand;
   if (name === 'contactEmail') return config.contactEmail;
+  const counted = countedFacts()[name];
+  if (counted !== undefined) return counted;
   const value = factAt(name);
   return value !== null && typeof value === 'object' ? undefined : value;
 }
@@ -46,6 +50,33 @@ export function formatPlaceholder(value: unknown, locale: string): string {
  * so problems are also collected here and `failOnPlaceholderProblems` stops the build.
  */
 const problems = new Set<string>();
+
+/** The placeholders a text uses that have no value, each with what is wrong (the editors' check). */
+export function placeholderProblems(text: string): { placeholder: string; message: string }[] {
+  return [...text.matchAll(PLACEHOLDER)].flatMap(([, name = '', euros]) => {
+    const value = valueOf(name);
+    const placeholder = `{{${name}${euros ?? ''}}}`;
+    if (value === undefined) {
+      return [{ placeholder, message: `is not a placeholder the site knows${didYouMean(name, placeholderNames())}` }];
+    }
+    if (euros && typeof value !== 'number') {
+      return [{ placeholder, message: `cannot be written as a price: ${name} is not an amount in content/site-facts.json` }];
+    }
+    return [];
+  });
+}
+
+/** Every placeholder name markdown may use: brand, contactEmail and each single site fact. */
+function placeholderNames(): string[] {
+  const names = ['brand', 'contactEmail', ...Object.keys(countedFacts())];
+  const walk = (value: unknown, path: string) => {
+    if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) walk(inner, path ? `${path}.${key}` : key);
+    } else names.push(path);
+  };
+  walk(facts, '');
+  return names;
+}
 
 export function fillPlaceholders(text: string, locale: string, file: string): string {
   return text.replace(PLACEHOLDER, (_, name: string, euros: string | undefined) => {

@@ -17,18 +17,24 @@ describe('site facts', () => {
     expect(facts.clubPass.monthlyFrom).toBe(48);
     expect(facts.instructors.rentalCommissionPercent).toBe(5);
     expect(facts.cookies).toEqual({ consentDays: 93, visitorIdSeconds: 31536000 });
-    expect(facts.stats).toEqual({ resorts: 5, users: 1500, instructors: 65, lessons: 2000 });
+    expect(facts.stats).toEqual({ users: 1500, instructors: 65, lessons: 2000 });
   });
 
   it('names the file and the field when a value is wrong', () => {
-    expect(broken((c) => ((c.lessons as { privateHourly: unknown }).privateHourly = '29,90'))).toThrow(
-      /content\/site-facts\.json is not valid:\n {2}lessons\.privateHourly: /,
+    expect(
+      broken((c) => ((c.lessons as { privateHourly: unknown }).privateHourly = '29,90')),
+    ).toThrow(/content\/site-facts\.json is not valid:\n {2}lessons\.privateHourly: /);
+    expect(broken((c) => (c.lessons.group.min = 9))).toThrow(
+      /lessons\.group: min must not exceed max/,
     );
-    expect(broken((c) => (c.lessons.group.min = 9))).toThrow(/lessons\.group: min must not exceed max/);
-    expect(broken((c) => (c.instructors.applicationSeason = '2026'))).toThrow(/instructors\.applicationSeason: expected a season/);
+    expect(broken((c) => (c.instructors.applicationSeason = '2026'))).toThrow(
+      /instructors\.applicationSeason: expected a season/,
+    );
   });
 
   it('names a missing field', () => {
-    expect(broken((c) => delete (c.stats as Partial<typeof c.stats>).users)).toThrow(/stats\.users: /);
+    expect(broken((c) => delete (c.stats as Partial<typeof c.stats>).users)).toThrow(
+      /stats\.users: /,
+    );
   });
 });

@@ -1,0 +1,472 @@
+/**
+ * The editors' check: reads every file of content/ as written and lists every problem at once,
+ * in plain words, with the file, the line and the field (docs/content.md explains each message).
+ * `npm run content:check` prints them; the build and `npm run dev` stop on them (integration.ts).
+ *
+ * It validates with the collections' own schemas (../schemas.ts), then checks what a schema
+ * cannot see: ids and uuids unique across files, references between files, every posting and
+ * page written in English, closed lists (teams, packs, resorts), placeholders, files the site
+ * would ignore.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import * as v from 'valibot';
+import { z } from 'astro/zod';
+import { allLocales, defaultLocale } from '../../i18n/locales';
+import { SiteFactsSchema } from '../../site-facts';
+import { placeholderProblems } from '../markdown-placeholders';
+import {
+  articleSchema,
+  cookieSchema,
+  faqSchema,
+  jobSchema,
+  priceSchema,
+  rentalPackSchema,
+  resortSchema,
+  reviewSchema,
+} from '../schemas';
+import { validate } from './issues';
+import { didYouMean, nearest, type Problem } from './problems';
+import { isProblem, readJson, readMarkdown, readYaml, type Parsed } from './read';
+
+export { formatProblem, formatProblems, type Problem } from './problems';
+
+/** The list files of content/: each entry has an `id`, and what the site calls one. */
+const LIST_FILES = {
+  'rental-packs.yaml': { schema: rentalPackSchema, entry: 'pack' },
+  'prices.yaml': { schema: priceSchema, entry: 'price' },
+  'cookies.yaml': { schema: cookieSchema, entry: 'cookie' },
+  'reviews.yaml': { schema: reviewSchema(z.string()), entry: 'review' },
+} as const;
+
+/** Folders holding one markdown file per page and language. */
+const MARKDOWN_FOLDERS = { jobs: { schema: jobSchema, what: 'posting' }, articles: { schema: articleSchema, what: 'page' } };
+
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
+
+/** Every file under a folder, relative to it, hidden files (.DS_Store) left out. */
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((path) => !path.split(/[\\/]/).some((part) => part.startsWith('.')))
+    .filter((path) => statSync(join(folder, path)).isFile())
+    .map((path) => path.split('\\').join('/'))
+    .sort();
+}
+
+/** What a file's name should be instead, when the site would not read it. */
+function renameHint(path: string): string {
+  if (path.endsWith('.yml')) return `rename it to ${path.replace(/\.yml$/, '.yaml')} (the site reads only .yaml)`;
+  if (/\.(markdown|mdx|txt)$/.test(path)) return `rename it to ${path.replace(/\.\w+$/, '.md')} (the site reads only .md)`;
+  return 'move it to the folder it belongs in with the right extension (docs/content.md lists them), or delete it';
+}
+
+export function checkContent(root: string = process.cwd()): Problem[] {
+  const content = join(root, 'content');
+  const problems: Problem[] = [];
+  const name = (path: string) => relative(root, join(content, path)).split('\\').join('/');
+  const read = (path: string) => readFileSync(join(content, path), 'utf8');
+
+  const resorts = new Map<string, { file: string; data: Record<string, unknown>; parsed: Parsed }>();
+  const markdown: { folder: keyof typeof MARKDOWN_FOLDERS; locale: string; slug: string; file: string }[] = [];
+  const teams: { locale: string; slug: string; team: string; file: string; line?: number }[] = [];
+  const listIds: Record<string, Set<string>> = {};
+  let reviews: { data: unknown[]; file: string; parsed: Parsed } | undefined;
+  const resortPacks: { file: string; packs: unknown; parsed: Parsed }[] = [];
+
+  const checkText = (file: string, text: string, lineOf: (index: number) => number | undefined) => {
+    for (const match of text.matchAll(/(?:\{\{|%7B%7B)\s*[\w.]+(?::euros)?\s*(?:\}\}|%7D%7D)/gi)) {
+      for (const found of placeholderProblems(match[0])) {
+        problems.push({ file, line: lineOf(match.index), field: found.placeholder, message: found.message });
+      }
+    }
+  };
+
+  for (const path of filesUnder(content)) {
+    const file = name(path);
+    const parts = path.split('/');
+    const [folder, second, third] = parts;
+
+    if (path === 'site-facts.json') {
+      const parsed = readJson(file, read(path));
+      if (isProblem(parsed)) problems.push(parsed);
+      else checkSiteFacts(file, parsed.data, problems);
+    } else if (parts.length === 2 && folder === 'translations' && second?.endsWith('.json')) {
+      // Checked together below (each language against the English file).
+    } else if (parts.length === 1 && path in LIST_FILES) {
+      const { schema, entry } = LIST_FILES[path as keyof typeof LIST_FILES];
+      const parsed = readYaml(file, read(path));
+      if (isProblem(parsed)) {
+        problems.push(parsed);
+        continue;
+      }
+      if (!Array.isArray(parsed.data)) {
+        problems.push({ file, line: 1, message: `should be a list of ${entry}s, each starting with "- id:"` });
+        continue;
+      }
+      const ids = new Map<string, number>();
+      listIds[path] = new Set();
+      parsed.data.forEach((item: unknown, index: number) => {
+        const id = (item as { id?: unknown } | null)?.id;
+        const label = typeof id === 'string' ? `${entry} "${id}": ` : `${entry} number ${index + 1}: `;
+        if (typeof id === 'string') {
+          const key = id.toLowerCase();
+          const first = ids.get(key);
+          if (first !== undefined) {
+            problems.push({
+              file,
+              line: parsed.lineOf([index, 'id']),
+              field: `${label}id`,
+              message: `is already used by the ${entry} on line ${parsed.lineOf([first, 'id'])} (letter case does not count): give each ${entry} its own id`,
+            });
+          } else ids.set(key, index);
+          listIds[path]!.add(id);
+        }
+        problems.push(...validate(schema, item, file, parsed, [index], label).problems);
+      });
+      if (path === 'reviews.yaml') reviews = { data: parsed.data, file, parsed };
+    } else if (parts.length === 2 && folder === 'resorts' && second?.endsWith('.yaml')) {
+      const id = second.replace(/\.yaml$/, '');
+      const parsed = readYaml(file, read(path));
+      if (isProblem(parsed)) {
+        // Still a resort: references to it are right, only the file needs mending.
+        if (!resorts.has(id.toLowerCase())) resorts.set(id.toLowerCase(), { file, data: {}, parsed: { data: {}, lineOf: () => undefined } });
+        problems.push(parsed);
+        continue;
+      }
+      if (!SLUG.test(id)) {
+        problems.push({
+          file,
+          message: `has a name the resort's address cannot use: name it in lowercase letters, digits and dashes, e.g. ${slugOf(id)}.yaml`,
+        });
+      }
+      const same = resorts.get(id.toLowerCase());
+      if (same) {
+        problems.push({
+          file,
+          message: `is the same resort as ${same.file} (letter case does not count in addresses): keep one of the two files`,
+        });
+        continue;
+      }
+      const result = validate(resortSchema(z.string()), parsed.data, file, parsed);
+      problems.push(...result.problems);
+      resorts.set(id.toLowerCase(), { file, data: (parsed.data ?? {}) as Record<string, unknown>, parsed });
+      const rental = (parsed.data as { rental?: { packs?: unknown } } | null)?.rental;
+      if (rental?.packs) resortPacks.push({ file, packs: rental.packs, parsed });
+    } else if (parts.length === 2 && folder === 'faq' && second?.endsWith('.yaml')) {
+      const text = read(path);
+      const parsed = readYaml(file, text);
+      if (isProblem(parsed)) {
+        problems.push(parsed);
+        continue;
+      }
+      problems.push(...validate(faqSchema, parsed.data, file, parsed).problems);
+      const questions = (parsed.data as { questions?: unknown } | null)?.questions;
+      const seen = new Map<string, number>();
+      if (Array.isArray(questions)) {
+        questions.forEach((question: unknown, index) => {
+          const id = (question as { id?: unknown } | null)?.id;
+          if (typeof id !== 'string') return;
+          const first = seen.get(id.toLowerCase());
+          if (first !== undefined) {
+            problems.push({
+              file,
+              line: parsed.lineOf(['questions', index, 'id']),
+              field: `questions.${index}.id`,
+              message: `"${id}" is already the id of the question on line ${parsed.lineOf(['questions', first, 'id'])}: give each question its own id`,
+            });
+          } else seen.set(id.toLowerCase(), index);
+        });
+      }
+      checkText(file, text, (index) => text.slice(0, index).split('\n').length);
+    } else if (parts.length === 3 && (folder === 'jobs' || folder === 'articles') && third?.endsWith('.md')) {
+      const { schema, what } = MARKDOWN_FOLDERS[folder];
+      const locale = second!;
+      const slug = third.replace(/\.md$/, '');
+      if (!(allLocales as string[]).includes(locale)) {
+        problems.push({
+          file,
+          message: `is in a folder named "${locale}", which is not a language of the site: move it to one of ${allLocales.map((l) => `content/${folder}/${l}/`).join(', ')}`,
+        });
+        continue;
+      }
+      if (!SLUG.test(slug)) {
+        problems.push({
+          file,
+          message: `has a name the ${what}'s address cannot use: name it in lowercase letters, digits and dashes, e.g. ${slugOf(slug)}.md`,
+        });
+      }
+      const text = read(path);
+      const page = readMarkdown(file, text);
+      if (isProblem(page)) {
+        problems.push(page);
+        continue;
+      }
+      const duplicate = markdown.find((m) => m.folder === folder && m.locale === locale && m.slug.toLowerCase() === slug.toLowerCase());
+      if (duplicate) {
+        problems.push({ file, message: `is the same ${what} as ${duplicate.file} (letter case does not count in addresses): keep one of the two files` });
+        continue;
+      }
+      markdown.push({ folder, locale, slug, file });
+      problems.push(...validate(schema, page.parsed.data, file, page.parsed).problems);
+      const team = (page.parsed.data as { team?: unknown } | null)?.team;
+      if (folder === 'jobs' && typeof team === 'string') {
+        teams.push({ locale, slug, team: team.trim(), file, line: page.parsed.lineOf(['team']) });
+      }
+      checkText(file, text, (index) => text.slice(0, index).split('\n').length);
+    } else {
+      problems.push({ file, message: `is not read by the site: ${renameHint(file)}` });
+    }
+  }
+
+  // Every posting and page exists in English: the other languages translate it, and a language
+  // without its file shows the English one. A file only in French would never be listed.
+  for (const page of markdown) {
+    if (page.locale === defaultLocale) continue;
+    const english = markdown.some((m) => m.folder === page.folder && m.locale === defaultLocale && m.slug === page.slug);
+    if (!english) {
+      const what = MARKDOWN_FOLDERS[page.folder].what;
+      const near = nearest(page.slug, markdown.filter((m) => m.folder === page.folder && m.locale === defaultLocale).map((m) => m.slug));
+      problems.push({
+        file: page.file,
+        message: near
+          ? `has no English ${what} of the same name: did you mean ${page.file.replace(/[^/]+\.md$/, `${near}.md`)}? (the file names are the same in every language)`
+          : `has no English ${what}: write content/${page.folder}/en/${page.slug}.md first (the site lists only ${what}s that exist in English)`,
+      });
+    }
+  }
+
+  checkTeams(teams, problems);
+
+  // Resort uuids: two resorts with the same backend id would show each other's snow report.
+  const uuids = new Map<string, string>();
+  for (const { file, data, parsed } of resorts.values()) {
+    if (typeof data.uuid !== 'string') continue;
+    const key = data.uuid.toLowerCase();
+    const other = uuids.get(key);
+    if (other) {
+      problems.push({
+        file,
+        line: parsed.lineOf(['uuid']),
+        field: 'uuid',
+        message: `is the same as in ${other}: copy this resort's own id from the backend`,
+      });
+    } else uuids.set(key, file);
+  }
+
+  // References between files: a resort's packs, a review's resort.
+  const packs = listIds['rental-packs.yaml'];
+  if (packs) {
+    for (const { file, packs: listed, parsed } of resortPacks) {
+      if (!Array.isArray(listed)) continue;
+      listed.forEach((id: unknown, index) => {
+        if (typeof id === 'string' && !packs.has(id)) {
+          problems.push({
+            file,
+            line: parsed.lineOf(['rental', 'packs', index]),
+            field: 'rental.packs',
+            message: `lists "${id}", which is not a pack of content/rental-packs.yaml${didYouMean(id, packs)}`,
+          });
+        }
+      });
+    }
+  }
+  if (reviews) {
+    const { data, file, parsed } = reviews;
+    const ids = [...resorts.keys()];
+    data.forEach((item, index) => {
+      const review = item as { id?: unknown; resort?: unknown } | null;
+      const resort = review?.resort;
+      if (typeof resort === 'string' && !resorts.has(resort)) {
+        problems.push({
+          file,
+          line: parsed.lineOf([index, 'resort']),
+          field: `review "${String(review?.id)}": resort`,
+          message: `is "${resort}", which is not a resort of content/resorts${didYouMean(resort, ids)} (write the resort's file name without .yaml)`,
+        });
+      }
+    });
+  }
+
+  checkTranslations(root, problems);
+  return problems;
+}
+
+/** A name made usable in an address: lowercase, dashes for spaces. */
+function slugOf(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+/**
+ * Teams: the jobs page groups postings by the team's name, so a misspelled name makes a team of
+ * its own. Each language must name an English team the same way in every posting, and a new team
+ * whose name is one or two letters from an existing one is taken for a typo.
+ */
+function checkTeams(
+  teams: { locale: string; slug: string; team: string; file: string; line?: number }[],
+  problems: Problem[],
+) {
+  const englishTeam = new Map(teams.filter((t) => t.locale === defaultLocale).map((t) => [t.slug, t.team]));
+  for (const locale of allLocales) {
+    const here = teams.filter((t) => t.locale === locale);
+    const count = new Map<string, number>();
+    for (const t of here) count.set(t.team, (count.get(t.team) ?? 0) + 1);
+    // The name each English team has in this language, as most of its postings write it.
+    const names = new Map<string, Map<string, number>>();
+    for (const t of here) {
+      const english = englishTeam.get(t.slug);
+      if (!english) continue;
+      const tally = names.get(english) ?? new Map<string, number>();
+      tally.set(t.team, (tally.get(t.team) ?? 0) + 1);
+      names.set(english, tally);
+    }
+    for (const t of here) {
+      const english = englishTeam.get(t.slug);
+      const tally = english ? names.get(english) : undefined;
+      const mine = tally?.get(t.team) ?? 0;
+      // Another posting of the same team names it otherwise, and more often (or as often).
+      const other = here.find(
+        (o) => o !== t && o.team !== t.team && englishTeam.get(o.slug) === english && (tally?.get(o.team) ?? 0) >= mine,
+      );
+      if (english && other) {
+        problems.push({
+          file: t.file,
+          line: t.line,
+          field: 'team',
+          message: `is "${t.team}", but ${other.file} names the same team "${other.team}": write the same name in both (a different name makes a separate team on the jobs page)`,
+        });
+        continue;
+      }
+      if (count.get(t.team) === 1) {
+        const others = [...count.keys()].filter((name) => name !== t.team);
+        const near = nearest(t.team, others);
+        if (near) {
+          problems.push({
+            file: t.file,
+            line: t.line,
+            field: 'team',
+            message: `is "${t.team}", a team no other posting has: did you mean "${near}"? (a different name makes a separate team on the jobs page)`,
+          });
+        }
+      }
+    }
+  }
+}
+
+function checkSiteFacts(file: string, data: unknown, problems: Problem[]) {
+  const result = v.safeParse(SiteFactsSchema, data);
+  if (result.success) return;
+  for (const issue of result.issues) {
+    const path = v.getDotPath(issue) ?? '';
+    if (issue.type === 'strict_object') {
+      const key = path.split('.').at(-1) ?? path;
+      problems.push({ file, field: path, message: `is not a fact the site knows (remove it, or check its spelling)${didYouMean(key, knownFacts(path))}` });
+    } else if (issue.input === undefined) {
+      problems.push({ file, field: path, message: 'is missing' });
+    } else {
+      problems.push({ file, field: path, message: `is wrong: ${issue.message} (the file has ${JSON.stringify(issue.input)})` });
+    }
+  }
+}
+
+/** The site facts' field names beside a dotted path (for "did you mean"). */
+function knownFacts(path: string): string[] {
+  let schema: unknown = SiteFactsSchema;
+  for (const key of path.split('.').slice(0, -1)) schema = (schema as { entries?: Record<string, unknown> }).entries?.[key];
+  return Object.keys((schema as { entries?: Record<string, unknown> }).entries ?? {});
+}
+
+/** `a.b.c` → value, for the nested translation files. */
+function flatten(value: unknown, prefix = '', into = new Map<string, unknown>()): Map<string, unknown> {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    for (const [key, inner] of Object.entries(value)) flatten(inner, prefix ? `${prefix}.${key}` : key, into);
+  } else into.set(prefix, value);
+  return into;
+}
+
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * Translations: each language's texts against the English file. A key English does not have is
+ * never shown, and a `{{placeholder}}` English does not give is printed as is, braces and all.
+ */
+function checkTranslations(root: string, problems: Problem[]) {
+  const files = new Map<string, Map<string, unknown>>();
+  for (const locale of allLocales) {
+    const file = `content/translations/${locale}.json`;
+    let text: string;
+    try {
+      text = readFileSync(join(root, file), 'utf8');
+    } catch {
+      problems.push({ file, message: `is missing: the ${locale} pages take their words from it` });
+      continue;
+    }
+    const parsed = readJson(file, text);
+    if (isProblem(parsed)) problems.push(parsed);
+    else files.set(locale, flatten(parsed.data));
+  }
+  const english = files.get(defaultLocale);
+  if (!english) return;
+  const englishKeys = [...english.keys()];
+  // The key's line: each part of its path searched for after the one before (`seo`, then `title`).
+  const lineOfKey = (locale: string, key: string) => {
+    const text = readFileSync(join(root, `content/translations/${locale}.json`), 'utf8');
+    let at = 0;
+    for (const part of key.split('.')) {
+      at = text.indexOf(`"${part}"`, at);
+      if (at < 0) return undefined;
+    }
+    return text.slice(0, at).split('\n').length;
+  };
+  for (const [locale, texts] of files) {
+    const file = `content/translations/${locale}.json`;
+    for (const [key, value] of texts) {
+      const base = key.replace(PLURAL, '');
+      const source = english.get(key) ?? englishKeys.find((k) => k.replace(PLURAL, '') === base);
+      if (source === undefined && locale !== defaultLocale) {
+        problems.push({
+          file,
+          line: lineOfKey(locale, key),
+          field: key,
+          message: `is not a text of the English file, so no page shows it${didYouMean(key, englishKeys)}`,
+        });
+        continue;
+      }
+      if (typeof value !== 'string') continue;
+      const given = new Set([...String(english.get(key) ?? englishVariants(english, base)).matchAll(PLACEHOLDER)].map((m) => m[1]!));
+      given.add('brand');
+      for (const match of value.matchAll(PLACEHOLDER)) {
+        const placeholder = match[1]!;
+        if (given.has(placeholder)) continue;
+        if (locale === defaultLocale) continue;
+        problems.push({
+          file,
+          line: lineOfKey(locale, key),
+          field: key,
+          message: nearest(placeholder, given)
+            ? `uses {{${placeholder}}}, which the English text does not have: did you mean {{${nearest(placeholder, given)}}}?`
+            : `uses {{${placeholder}}}, which the English text does not have: write one of ${[...given].map((p) => `{{${p}}}`).join(', ')}`,
+        });
+      }
+      // A brace left open or closed alone shows on the page as typed.
+      const stray = value.replace(PLACEHOLDER, '');
+      if (/\{\{|\}\}/.test(stray)) {
+        problems.push({
+          file,
+          line: lineOfKey(locale, key),
+          field: key,
+          message: 'has a placeholder with a missing brace: write it {{name}}, two braces on each side',
+        });
+      }
+    }
+  }
+}
+
+function englishVariants(english: Map<string, unknown>, base: string): string {
+  return [...english].filter(([k]) => k.replace(PLURAL, '') === base).map(([, v]) => String(v)).join(' ');
+}

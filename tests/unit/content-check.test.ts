@@ -1,0 +1,255 @@
+/**
+ * The editors' check (`npm run content:check`, src/content/check): each ordinary mistake an editor
+ * makes is made once, in a copy of the real content, and the check must name the file, the line
+ * where there is one and the field, in plain words, with what to write instead.
+ */
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkContent, formatProblem, formatProblems } from '../../src/content/check';
+
+const root = resolve(import.meta.dirname, '../..');
+const temporaryDirs: string[] = [];
+
+afterAll(() => {
+  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A copy of content/ with one mistake made in it; returns the check's messages. */
+function checkWith(edit: (dir: string) => void): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'content-check-'));
+  temporaryDirs.push(dir);
+  cpSync(join(root, 'content'), join(dir, 'content'), { recursive: true });
+  edit(dir);
+  return checkContent(dir).map(formatProblem);
+}
+
+function change(dir: string, path: string, replace: (text: string) => string) {
+  const before = readFileSync(join(dir, path), 'utf8');
+  const after = replace(before);
+  if (after === before) throw new Error(`The test's edit changed nothing in ${path}`);
+  writeFileSync(join(dir, path), after);
+}
+
+/** A resort file, an English posting and its French twin, taken from the content as it is. */
+const resort = readdirSync(join(root, 'content/resorts')).sort()[0]!;
+const otherResort = readdirSync(join(root, 'content/resorts')).sort()[1]!;
+const posting = readdirSync(join(root, 'content/jobs/en')).sort()[0]!;
+const pack = /^- id: (\S+)/m.exec(
+  readFileSync(join(root, 'content/rental-packs.yaml'), 'utf8'),
+)![1]!;
+const line = (path: string, pattern: RegExp) =>
+  readFileSync(join(root, path), 'utf8')
+    .split('\n')
+    .findIndex((l) => pattern.test(l)) + 1;
+
+describe('the editors’ content check', () => {
+  it('finds nothing wrong in the content as it is', () => {
+    expect(checkContent(root).map(formatProblem)).toEqual([]);
+  });
+
+  it.each([
+    {
+      mistake: 'a misspelled optional field',
+      edit: (d: string) =>
+        change(d, `content/jobs/en/${posting}`, (t) => t.replace(/^order:/m, 'oder:')),
+      says: [
+        `content/jobs/en/${posting}, line ${line(`content/jobs/en/${posting}`, /^order:/)}: oder`,
+        'not a field the site knows',
+        'did you mean order?',
+      ],
+    },
+    {
+      mistake: 'an impossible date',
+      edit: (d: string) =>
+        change(d, `content/resorts/${resort}`, (t) =>
+          t.replace(/opens: \d{4}-\d\d-\d\d/, 'opens: 2026-02-30'),
+        ),
+      says: [
+        `content/resorts/${resort}, line ${line(`content/resorts/${resort}`, /^season:/)}: season.opens`,
+        '2026-02-30 is not a date in the calendar',
+      ],
+    },
+    {
+      mistake: 'a date written day/month/year',
+      edit: (d: string) =>
+        change(d, `content/jobs/en/${posting}`, (t) =>
+          t.replace(/^posted: .*/m, 'posted: 23/11/2026'),
+        ),
+      says: [
+        `content/jobs/en/${posting}`,
+        'posted "23/11/2026" is not a date: write year-month-day, e.g. 2026-11-23',
+      ],
+    },
+    {
+      mistake: 'a .yml file',
+      edit: (d: string) =>
+        renameSync(
+          join(d, `content/resorts/${resort}`),
+          join(d, `content/resorts/${resort.replace('.yaml', '.yml')}`),
+        ),
+      says: [
+        `content/resorts/${resort.replace('.yaml', '.yml')}: is not read by the site: rename it to content/resorts/${resort}`,
+      ],
+    },
+    {
+      mistake: 'a posting written only in French',
+      edit: (d: string) => rmSync(join(d, `content/jobs/en/${posting}`)),
+      says: [
+        `content/jobs/fr/${posting}: has no English posting: write content/jobs/en/${posting} first`,
+      ],
+    },
+    {
+      mistake: 'two files for the same resort, in different letter case',
+      edit: (d: string) =>
+        cpSync(
+          join(d, `content/resorts/${resort}`),
+          join(d, `content/resorts/${resort[0]!.toUpperCase()}${resort.slice(1)}`),
+        ),
+      says: [`is the same resort as content/resorts/`, 'letter case does not count'],
+    },
+    {
+      mistake: 'a repeated pack id',
+      edit: (d: string) =>
+        change(d, 'content/rental-packs.yaml', (t) =>
+          t.replace(/(^- id: \S+[\s\S]*?^- id: )\S+/m, `$1${pack.toUpperCase()}`),
+        ),
+      says: [
+        'content/rental-packs.yaml, line',
+        `is already used by the pack on line ${line('content/rental-packs.yaml', /^- id:/)}`,
+      ],
+    },
+    {
+      mistake: 'a pack a resort lists that does not exist',
+      edit: (d: string) =>
+        change(d, 'content/rental-packs.yaml', (t) =>
+          t.replace(`- id: ${pack}\n`, `- id: ${pack}x\n`),
+        ),
+      says: ['rental.packs lists', `did you mean ${pack}x?`],
+    },
+    {
+      mistake: 'a team name typo',
+      edit: (d: string) =>
+        change(d, `content/jobs/en/${posting}`, (t) => t.replace(/^team: (.*\w)\w$/m, 'team: $1')),
+      says: [`content/jobs/en/${posting}`, 'team is', 'did you mean'],
+    },
+    {
+      mistake: 'a placeholder typo in a translation',
+      edit: (d: string) =>
+        change(d, 'content/translations/fr.json', (t) => t.replace('{{resort}}', '{{resrot}}')),
+      says: [
+        `content/translations/fr.json, line ${line('content/translations/fr.json', /\{\{resort\}\}/)}: `,
+        'uses {{resrot}}, which the English text does not have: did you mean {{resort}}?',
+      ],
+    },
+    {
+      mistake: 'a team named differently from the other postings of that team',
+      edit: (d: string) => {
+        const team = (path: string) =>
+          /^team: (.*)$/m.exec(readFileSync(join(d, path), 'utf8'))![1]!;
+        // Two French postings of one English team: rename the team in the first one.
+        const english = readdirSync(join(d, 'content/jobs/en')).sort();
+        const [first] = english.filter((a) =>
+          english.some(
+            (b) => a !== b && team(`content/jobs/en/${a}`) === team(`content/jobs/en/${b}`),
+          ),
+        );
+        change(d, `content/jobs/fr/${first}`, (t) =>
+          t.replace(/^team: .*$/m, 'team: Équipe inventée'),
+        );
+      },
+      says: ['team is "Équipe inventée", but content/jobs/fr/', 'write the same name in both'],
+    },
+    {
+      mistake: 'a placeholder typo in a posting',
+      edit: (d: string) =>
+        change(d, 'content/jobs/fr/head-of-partnerships.md', (t) =>
+          t.replace('{{brand}}', '{{brnad}}'),
+        ),
+      says: [
+        'content/jobs/fr/head-of-partnerships.md, line',
+        '{{brnad}} is not a placeholder the site knows: did you mean brand?',
+      ],
+    },
+    {
+      mistake: 'a backend uuid copied from another resort',
+      edit: (d: string) => {
+        const uuid = /^uuid: (\S+)/m.exec(
+          readFileSync(join(d, `content/resorts/${resort}`), 'utf8'),
+        )![1]!;
+        change(d, `content/resorts/${otherResort}`, (t) =>
+          t.replace(/^uuid: \S+/m, `uuid: ${uuid}`),
+        );
+      },
+      says: [
+        `content/resorts/${otherResort}, line ${line(`content/resorts/${otherResort}`, /^uuid:/)}: uuid is the same as in content/resorts/${resort}`,
+      ],
+    },
+    {
+      mistake: 'a comma too many in a translation file',
+      edit: (d: string) =>
+        change(d, 'content/translations/es.json', (t) => t.replace(/"\n(\s*)\}/, '",\n$1}')),
+      says: ['content/translations/es.json, line', 'cannot be read as JSON', 'a comma too many'],
+    },
+    {
+      mistake: 'broken YAML',
+      edit: (d: string) =>
+        change(d, `content/resorts/${resort}`, (t) => t.replace(/^status: (\w+)/m, 'status: [$1')),
+      says: [`content/resorts/${resort}, line`, 'cannot be read as YAML'],
+    },
+    {
+      mistake: 'a country that does not exist',
+      edit: (d: string) =>
+        change(d, `content/jobs/en/${posting}`, (t) => t.replace(/^country: \w\w/m, 'country: XX')),
+      says: [
+        `content/jobs/en/${posting}, line`,
+        'country is not a country code: write the two-letter code',
+      ],
+    },
+    {
+      mistake: 'a value outside its closed list',
+      edit: (d: string) =>
+        change(d, `content/resorts/${resort}`, (t) => t.replace(/^status: \w+/m, 'status: opened')),
+      says: [
+        `content/resorts/${resort}, line`,
+        'status must be one of open, closed (not "opened")',
+      ],
+    },
+    {
+      mistake: 'a missing field',
+      edit: (d: string) =>
+        change(d, `content/resorts/${resort}`, (t) => t.replace(/^status: .*\n/m, '')),
+      says: [`content/resorts/${resort}`, 'status is missing: write one of open, closed'],
+    },
+    {
+      mistake: 'an unknown site fact',
+      edit: (d: string) =>
+        change(d, 'content/site-facts.json', (t) => t.replace('"users"', '"resorts": 6, "users"')),
+      says: ['content/site-facts.json: stats.resorts is not a fact the site knows'],
+    },
+  ])('$mistake is named in plain words', ({ edit, says }) => {
+    const messages = checkWith(edit);
+    const all = messages.join('\n');
+    for (const words of says) expect(all).toContain(words);
+    // Plain words: no stack trace, no internal names, no zero locations.
+    expect(all).not.toMatch(/\n\s+at |Zod|zod|ZodError|invalid_type|:0:0|\*\*/);
+  });
+
+  it('lists every problem at once', () => {
+    const messages = checkWith((d) => {
+      change(d, `content/resorts/${resort}`, (t) => t.replace(/^status: \w+/m, 'status: opened'));
+      change(d, `content/jobs/en/${posting}`, (t) => t.replace(/^order:/m, 'oder:'));
+    });
+    expect(messages).toHaveLength(2);
+    expect(formatProblems(checkContent(root))).toContain('0 problems');
+  });
+});
