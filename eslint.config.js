@@ -14,7 +14,9 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   // What the build, the tests and Node 24's install write (all git-ignored).
   globalIgnores([
-    'dist/',
+    'dist',
+    'dist-static-hosts',
+    '.builds/',
     '.astro/',
     '.tooling/',
     'data/',
