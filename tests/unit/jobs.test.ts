@@ -67,25 +67,10 @@ describe('the postings in content/jobs', () => {
     existsSync(`content/jobs/${locale}`) ? readdirSync(`content/jobs/${locale}`).filter((f) => f.endsWith('.md')) : [];
   const english = slugs('en');
 
-  it('has the spec’s listings, instructor coordinators for France, Italy and the German-speaking Alps', () => {
-    expect(english).toHaveLength(13);
-    expect(english).toEqual(
-      expect.arrayContaining([
-        'database-engineer.md',
-        'backend-engineer.md',
-        'designer.md',
-        'content-manager.md',
-        'community-manager.md',
-        'head-of-partnerships.md',
-        'growth-representative.md',
-        'financial-analyst.md',
-        'instructor-coordinator-france.md',
-        'instructor-coordinator-italy.md',
-        'instructor-coordinator-german-speaking-alps.md',
-        'customer-success.md',
-        'customer-and-instructor-success.md',
-      ]),
-    );
+  // Editors add and remove postings (docs/content-jobs.md): no count or slug is fixed here.
+  it('has postings, each file named by its slug (lower case words joined by hyphens)', () => {
+    expect(english.length).toBeGreaterThan(0);
+    for (const file of english) expect(file).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*\.md$/);
   });
 
   it.each(['fr', 'es'])('%s has every posting, under the same file names', (locale) => {

@@ -51,8 +51,9 @@ describe('facts in FAQ text', () => {
   });
 
   it('fills facts, amounts and the brand', () => {
+    const { privateHourly, extraPersonHourly, freeChangeHours } = facts.lessons;
     expect(fillFacts('{{lessons.privateHourly:euros}} + {{lessons.extraPersonHourly:euros}}/h, {{lessons.freeChangeHours}} h', 'fr', 'x.yaml')).toBe(
-      '29,90\u00a0€ + 5\u00a0€/h, 72 h',
+      `${euros(privateHourly, 'fr')} + ${euros(extraPersonHourly, 'fr')}/h, ${freeChangeHours} h`,
     );
     expect(fillFacts('{{brand}}', 'en', 'x.yaml')).toMatch(/\S/);
   });
