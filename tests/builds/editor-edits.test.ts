@@ -29,7 +29,13 @@ const locales = ['en', 'fr', 'es'] as const;
 let site: ProjectCopy;
 let units: { code: number; output: string };
 let build: { code: number; output: string };
-const edits = { resort: 'pic-de-prova', resortName: 'Pic de Prova', posting: 'ski-patrol-liaison', deleted: '', price: 0 };
+const edits = {
+  resort: 'pic-de-prova',
+  resortName: 'Pic de Prova',
+  posting: 'ski-patrol-liaison',
+  deleted: '',
+  price: 0,
+};
 
 /** A built page's HTML, by its address (pages are files: `/en/jobs` is `en/jobs.html`). */
 const page = (path: string) => readFileSync(join(site.dir, 'dist/client', `${path}.html`), 'utf8');
@@ -55,16 +61,20 @@ beforeAll(async () => {
   for (const locale of locales) {
     site.write(
       `content/jobs/${locale}/${edits.posting}.md`,
-      site.read(`content/jobs/${locale}/${postings[0]}`).replace(/^title: .*$/m, `title: Ski patrol liaison ${locale}`),
+      site
+        .read(`content/jobs/${locale}/${postings[0]}`)
+        .replace(/^title: .*$/m, `title: Ski patrol liaison ${locale}`),
     );
   }
   for (const locale of readdirSync(join(site.dir, 'content/jobs'))) {
-    if (existsSync(join(site.dir, `content/jobs/${locale}/${edits.deleted}.md`))) site.remove(`content/jobs/${locale}/${edits.deleted}.md`);
+    if (existsSync(join(site.dir, `content/jobs/${locale}/${edits.deleted}.md`)))
+      site.remove(`content/jobs/${locale}/${edits.deleted}.md`);
   }
 
   // The private lesson price (docs/content.md: content/site-facts.json).
   const facts = JSON.parse(site.read('content/site-facts.json'));
-  edits.price = facts.lessons.privateHourly = Math.round((facts.lessons.privateHourly + 1.35) * 100) / 100;
+  edits.price = facts.lessons.privateHourly =
+    Math.round((facts.lessons.privateHourly + 1.35) * 100) / 100;
   site.write('content/site-facts.json', `${JSON.stringify(facts, null, 2)}\n`);
 
   // A translation string, in every language (docs/translations.md).
@@ -76,7 +86,10 @@ beforeAll(async () => {
     });
   }
 
-  [units, build] = await Promise.all([site.node(['node_modules/vitest/vitest.mjs', 'run', ...contentTests]), site.build()]);
+  [units, build] = await Promise.all([
+    site.node(['node_modules/vitest/vitest.mjs', 'run', ...contentTests]),
+    site.build(),
+  ]);
 });
 
 afterAll(() => site?.removeAll());
@@ -113,7 +126,9 @@ describe('after an editor’s ordinary edits', () => {
   test('every lesson page shows the new private lesson price, the locale’s way', () => {
     for (const locale of locales) {
       const html = page(pathTo('resortSkiLessons', locale, { resort: edits.resort }));
-      expect(/data-price="private-hourly"[^>]*>([^<]*)</.exec(html)?.[1]).toBe(money(edits.price, locale));
+      expect(/data-price="private-hourly"[^>]*>([^<]*)</.exec(html)?.[1]).toBe(
+        money(edits.price, locale),
+      );
       expect(page(pathTo('home', locale))).toContain(money(edits.price, locale));
     }
   });

@@ -1,19 +1,34 @@
 import { expect, test, type Page } from '@playwright/test';
-import { useTranslations } from './site';
-
-const NBSP = '\u00a0';
-const NNBSP = '\u202f';
+import { formatters, money } from '../../src/i18n/format';
+import { pathTo } from '../../src/i18n/routes';
+import { facts } from '../../src/site-facts';
+import { aResort, useTranslations } from './site';
 
 /** The reviews' ids in the order the page shows them. */
-const reviewOrder = (page: Page) => page.locator('[data-review]').evaluateAll((items) => items.map((i) => i.getAttribute('data-review')));
+const reviewOrder = (page: Page) =>
+  page
+    .locator('[data-review]')
+    .evaluateAll((items) => items.map((i) => i.getAttribute('data-review')));
+
+/** The figures of the site facts, written the locale's way (formats: tests/unit/legal.test.ts). */
+const figuresIn = (locale: 'en' | 'fr') => {
+  const format = formatters(locale);
+  return {
+    stats: [
+      format.number(facts.stats.resorts),
+      format.atLeast(facts.stats.users),
+      format.number(facts.stats.instructors),
+      format.atLeast(facts.stats.lessons),
+    ],
+    percent: format.percent(facts.claims.cheaperThanSchoolsPercent),
+    price: format.money(facts.lessons.privateHourly),
+    club: format.money(facts.clubPass.monthlyFrom),
+  };
+};
 
 for (const { locale, path, figures } of [
-  { locale: 'en', path: '/en', figures: { stats: ['5', '1,500+', '65', '2,000+'], percent: '40%', price: '€29.90', club: '€48' } },
-  {
-    locale: 'fr',
-    path: '/fr',
-    figures: { stats: ['5', `1${NNBSP}500+`, '65', `2${NNBSP}000+`], percent: `40${NBSP}%`, price: `29,90${NBSP}€`, club: `48${NBSP}€` },
-  },
+  { locale: 'en', path: '/en', figures: figuresIn('en') },
+  { locale: 'fr', path: '/fr', figures: figuresIn('fr') },
 ] as const) {
   test.describe(`home page in ${locale}`, () => {
     const t = useTranslations(locale);
@@ -47,21 +62,32 @@ for (const { locale, path, figures } of [
       await expect(page.locator('#lp')).toContainText(figures.price);
       await expect(page.locator('[data-section=claims]')).toContainText(figures.percent);
       await expect(page.locator('[data-section=club-pass]')).toContainText(figures.club);
-      await expect(page.locator('#group-lessons')).toContainText(locale === 'en' ? '4 to 8 learners' : '4 à 8 élèves');
+      await expect(page.locator('#group-lessons')).toContainText(
+        locale === 'en'
+          ? `${facts.lessons.group.min} to ${facts.lessons.group.max} learners`
+          : `${facts.lessons.group.min} à ${facts.lessons.group.max} élèves`,
+      );
       expect(await page.locator('main').innerText()).not.toContain('{{');
     });
   });
 }
 
-test('the hero’s Book lesson goes to #lp: the lesson search, and the resorts to browse', async ({ page }) => {
+test('the hero’s Book lesson goes to #lp: the lesson search, and the resorts to browse', async ({
+  page,
+}) => {
   await page.goto('/es');
   const t = useTranslations('es');
   const lp = page.locator('#lp');
   await expect(lp).toHaveCount(1);
-  await expect(lp.getByRole('heading', { level: 2, name: t('pages.home.searchHeading') })).toBeVisible();
+  await expect(
+    lp.getByRole('heading', { level: 2, name: t('pages.home.searchHeading') }),
+  ).toBeVisible();
   await expect(lp.getByRole('button', { name: t('search.submit') })).toBeVisible();
   const browse = lp.getByRole('navigation', { name: t('search.browse') });
-  await expect(browse.getByRole('link', { name: 'Astún' })).toHaveAttribute('href', '/es/resorts/astun/clases-de-esqui');
+  await expect(browse.getByRole('link', { name: aResort.name })).toHaveAttribute(
+    'href',
+    pathTo('resortSkiLessons', 'es', { resort: aResort.id }),
+  );
 
   await page.locator('[data-cta=hero-book]').click();
   await expect(page).toHaveURL(/\/es#lp$/);
@@ -73,12 +99,17 @@ test.describe('a long page drawn as it is read', () => {
   // (content-visibility: auto): the first render covers the top of the page alone.
   /** Whether the browser has drawn the element (false while its section is skipped). */
   const drawn = (page: Page, selector: string) =>
-    page.locator(selector).first().evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    page
+      .locator(selector)
+      .first()
+      .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
   /** Whether a tap at the middle of the element reaches it. */
   const reachable = (page: Page, selector: string) =>
     page.locator(selector).evaluate((element) => {
       const box = element.getBoundingClientRect();
-      return element.contains(document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2));
+      return element.contains(
+        document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2),
+      );
     });
 
   test('at first only the top is drawn; a section is drawn once scrolled to', async ({ page }) => {
@@ -103,7 +134,9 @@ test.describe('a long page drawn as it is read', () => {
 });
 
 test.describe('reviews', () => {
-  test('come in a different order on different visits, all of them every time', async ({ page }) => {
+  test('come in a different order on different visits, all of them every time', async ({
+    page,
+  }) => {
     await page.goto('/en');
     const all = (await reviewOrder(page)).toSorted();
     expect(all.length).toBeGreaterThanOrEqual(8);
@@ -126,7 +159,8 @@ test.describe('reviews', () => {
         new Promise<number>((resolve) => {
           let total = 0;
           new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) total += entry.value;
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+              total += entry.value;
           }).observe({ type: 'layout-shift', buffered: true });
           setTimeout(() => resolve(total), 500);
         }),
@@ -138,13 +172,17 @@ test.describe('reviews', () => {
     test.use({ javaScriptEnabled: false });
     test('keep the build’s order: newest first', async ({ page }) => {
       await page.goto('/en');
-      const dates = await page.locator('[data-review] time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
+      const dates = await page
+        .locator('[data-review] time')
+        .evaluateAll((times) => times.map((t) => t.getAttribute('datetime') ?? ''));
       expect(dates.length).toBeGreaterThanOrEqual(8);
       expect(dates).toEqual(dates.toSorted().reverse());
     });
   });
 
-  test('show a translation marked as such, or the original in its own language', async ({ page }) => {
+  test('show a translation marked as such, or the original in its own language', async ({
+    page,
+  }) => {
     await page.goto('/en');
     // Marta wrote in Spanish; the English page shows the translation, marked.
     const marta = page.locator('[data-review=marta-astun]');
@@ -164,24 +202,42 @@ test.describe('reviews', () => {
 });
 
 test.describe('sports and deals pages', () => {
-  test('the sports page shows what is bookable now and what comes later, with calls to book', async ({ page }) => {
+  test('the sports page shows what is bookable now and what comes later, with calls to book', async ({
+    page,
+  }) => {
     const t = useTranslations('es');
     await page.goto('/es/deportes');
     await expect(page.locator('[data-section=bookable] [data-sport]')).toHaveCount(2);
     await expect(page.locator('[data-section=later] [data-sport]')).toHaveCount(5);
     await expect(page.locator('[data-section=later]')).toContainText('Surf');
-    await expect(page.getByRole('link', { name: t('sports.book', { sport: 'esquí' }) })).toHaveAttribute('href', '/es#lp');
-    await expect(page.getByRole('link', { name: t('sports.resorts') }).first()).toHaveAttribute('href', '/es/resorts');
+    await expect(
+      page.getByRole('link', { name: t('sports.book', { sport: 'esquí' }) }),
+    ).toHaveAttribute('href', '/es#lp');
+    await expect(page.getByRole('link', { name: t('sports.resorts') }).first()).toHaveAttribute(
+      'href',
+      '/es/resorts',
+    );
   });
 
-  test('deals are the facts: price match, free change, referral bonus, club pass coming soon', async ({ page }) => {
+  test('deals are the facts: price match, free change, referral bonus, club pass coming soon', async ({
+    page,
+  }) => {
     await page.goto('/fr/deals');
     const deals = page.locator('[data-section=deals]');
     await expect(deals.locator('[data-deal]')).toHaveCount(6);
-    await expect(deals.locator('[data-deal=flexible]')).toContainText('72 heures');
-    await expect(deals.locator('[data-deal=referral]')).toContainText(`100${NBSP}€`);
-    await expect(deals.locator('[data-deal=clubPass]')).toContainText(`48${NBSP}€`);
+    await expect(deals.locator('[data-deal=flexible]')).toContainText(
+      `${facts.lessons.freeChangeHours} heures`,
+    );
+    await expect(deals.locator('[data-deal=referral]')).toContainText(
+      money(facts.instructors.referralBonus, 'fr'),
+    );
+    await expect(deals.locator('[data-deal=clubPass]')).toContainText(
+      money(facts.clubPass.monthlyFrom, 'fr'),
+    );
     await expect(deals.locator('[data-deal=clubPass] .badge--soon')).toBeVisible();
-    await expect(deals.locator('[data-deal=priceMatch] a')).toHaveAttribute('href', '/fr/de-location');
+    await expect(deals.locator('[data-deal=priceMatch] a')).toHaveAttribute(
+      'href',
+      '/fr/de-location',
+    );
   });
 });

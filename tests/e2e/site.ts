@@ -1,5 +1,6 @@
 /** What the end-to-end tests walk through: every page of the site in every locale. */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { allLocales, type Locale } from '../../src/i18n/locales';
 import { pathTo, type PageId, type RouteParams } from '../../src/i18n/routes';
 import { sitePages } from '../../src/i18n/site-pages';
@@ -15,6 +16,37 @@ const filesIn = (dir: string, extension: string) =>
 export const resortIds = filesIn('content/resorts', '.yaml');
 export const jobSlugs = filesIn('content/jobs/en', '.md');
 
+/**
+ * A resort's file as the editor wrote it (docs/content-resorts.md): tests take names, numbers and
+ * dates from here, never copies of them, so an editor's change keeps them green.
+ */
+export type ResortFile = {
+  id: string;
+  name: string;
+  status: 'open' | 'closed';
+  country: string;
+  region: Record<string, string>;
+  range: Record<string, string>;
+  elevation: { base: number; top: number };
+  season: { opens: string; closes: string };
+  snowReport: { baseCm: number; summitCm: number; sample: boolean };
+  rental: { offered: boolean; packs?: string[] };
+};
+export const resorts: Record<string, ResortFile> = Object.fromEntries(
+  resortIds.map((id) => [
+    id,
+    {
+      id,
+      ...(parse(readFileSync(`content/resorts/${id}.yaml`, 'utf8')) as Omit<ResortFile, 'id'>),
+    },
+  ]),
+);
+/** A resort for the tests that need one, whichever resorts the content has. */
+export const aResort: ResortFile = resorts[resortIds[0]!]!;
+/** The first resort whose file says `status`, for tests of what a closed or open resort shows. */
+export const resortWithStatus = (status: ResortFile['status']) =>
+  Object.values(resorts).find((r) => r.status === status);
+
 export const everyPage: SitePage[] = allLocales.flatMap((locale) =>
   sitePages({ resorts: resortIds, jobs: jobSlugs }).map(({ page, params }) => ({
     locale,
@@ -27,4 +59,5 @@ export const everyPage: SitePage[] = allLocales.flatMap((locale) =>
 export { useTranslations };
 
 /** Waits until a React island has hydrated (Astro drops its `ssr` attribute then). */
-export const hydrated = (component: string) => `astro-island[component-url*="${component}"]:not([ssr])`;
+export const hydrated = (component: string) =>
+  `astro-island[component-url*="${component}"]:not([ssr])`;

@@ -16,14 +16,20 @@ describe('site facts', () => {
   });
 
   it('names the file and the field when a value is wrong', () => {
-    expect(broken((c) => ((c.lessons as { privateHourly: unknown }).privateHourly = '29,90'))).toThrow(
-      /content\/site-facts\.json is not valid:\n {2}lessons\.privateHourly: /,
+    expect(
+      broken((c) => ((c.lessons as { privateHourly: unknown }).privateHourly = '29,90')),
+    ).toThrow(/content\/site-facts\.json is not valid:\n {2}lessons\.privateHourly: /);
+    expect(broken((c) => (c.lessons.group.min = 9))).toThrow(
+      /lessons\.group: min must not exceed max/,
     );
-    expect(broken((c) => (c.lessons.group.min = 9))).toThrow(/lessons\.group: min must not exceed max/);
-    expect(broken((c) => (c.instructors.applicationSeason = '2026'))).toThrow(/instructors\.applicationSeason: expected a season/);
+    expect(broken((c) => (c.instructors.applicationSeason = '2026'))).toThrow(
+      /instructors\.applicationSeason: expected a season/,
+    );
   });
 
   it('names a missing field', () => {
-    expect(broken((c) => delete (c.stats as Partial<typeof c.stats>).users)).toThrow(/stats\.users: /);
+    expect(broken((c) => delete (c.stats as Partial<typeof c.stats>).users)).toThrow(
+      /stats\.users: /,
+    );
   });
 });
