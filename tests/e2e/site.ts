@@ -41,6 +41,28 @@ export const resorts: Record<string, ResortFile> = Object.fromEntries(
     },
   ]),
 );
+/** A posting's front matter as its file writes it (docs/content-jobs.md). */
+export type PostingFile = {
+  slug: string;
+  title: string;
+  team: string;
+  type: string;
+  workplace: 'remote' | 'hybrid' | 'on-site';
+  country: string;
+  city?: string;
+  posted: string;
+  validThrough?: string;
+  order: number;
+};
+export function postingFile(locale: string, slug: string): PostingFile {
+  const text = readFileSync(`content/jobs/${locale}/${slug}.md`, 'utf8');
+  return { slug, ...(parse(/^---\n([\s\S]*?)\n---/.exec(text)![1]!) as Omit<PostingFile, 'slug'>) };
+}
+/** The English postings, in the jobs page's order (`order`, then file name). */
+export const englishPostings: PostingFile[] = jobSlugs
+  .map((slug) => postingFile('en', slug))
+  .sort((a, b) => a.order - b.order);
+
 /** A resort for the tests that need one, whichever resorts the content has. */
 export const aResort: ResortFile = resorts[resortIds[0]!]!;
 /** The first resort whose file says `status`, for tests of what a closed or open resort shows. */
