@@ -29,6 +29,15 @@ const dist = () => join(site.dir, 'dist');
 /** Every page of the build `dist` names now, as its address (`/en/jobs`). */
 const pagesOfDist = () => [...pageAddresses(join(realpathSync(dist()), 'client'))];
 
+/** Every page's HTML as the server answers it, by address. */
+async function bodies(url: string, paths: string[]) {
+  return Object.fromEntries(
+    await Promise.all(
+      paths.map(async (path) => [path, await (await fetch(url + encodeURI(path))).text()] as const),
+    ),
+  );
+}
+
 async function statuses(url: string, paths: string[]) {
   const answers = await Promise.all(
     paths.map(async (path) => [path, (await fetch(url + encodeURI(path))).status] as const),
@@ -48,6 +57,7 @@ describe('npm run build', () => {
   test('a build that fails after writing its pages leaves dist and the served site as they were', async () => {
     const served = readlinkSync(dist());
     const pages = pagesOfDist();
+    const before = await bodies(server!.url, pages);
     const posting = aPosting();
     // An unknown placeholder stops the build at its very end, once every page is written.
     site.edit(posting.file, (text) => `${text}\n{{noSuchFact}}\n`);
@@ -63,6 +73,9 @@ describe('npm run build', () => {
     expect(readdirSync(join(site.dir, '.builds'))).toEqual([served.split('/').pop()]);
     expect(pages.length).toBeGreaterThan(50);
     expect(await statuses(server!.url, pages)).toEqual([]);
+    // Not a page of the failed build: what was served before, byte for byte.
+    const after = await bodies(server!.url, pages);
+    expect(pages.filter((path) => after[path] !== before[path])).toEqual([]);
   });
 
   test('a complete build replaces dist; the running server serves its own build until restarted', async () => {
