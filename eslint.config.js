@@ -14,8 +14,9 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   // What the build, the tests and Node 24's install write (all git-ignored).
   globalIgnores([
-    'dist/',
-    'dist-static-hosts/',
+    'dist',
+    'dist-static-hosts',
+    '.builds/',
     '.wrangler/',
     '.netlify/',
     '.astro/',

@@ -5,14 +5,23 @@
 import http from 'node:http';
 import compression from 'compression';
 import onHeaders from 'on-headers';
-import { fileURLToPath } from 'node:url';
+import { realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// The build this process serves until it is restarted. `npm run build` moves the `dist` link to
+// each new complete build (scripts/build.mjs); resolved once here, the pages, the files and the
+// server code loaded on demand all come from one build, even after the link has moved.
+const build = realpathSync(fileURLToPath(new URL('./dist/', import.meta.url)));
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled'; // we listen ourselves, with compression in front
-const { handler, options } = await import('./dist/server/entry.mjs');
+const { handler, options } = await import(pathToFileURL(join(build, 'server/entry.mjs')).href);
 
 const compress = compression();
 const port = Number(process.env.PORT ?? options.port);
-const host = process.env.HOST ?? (typeof options.host === 'string' ? options.host : options.host ? '0.0.0.0' : 'localhost');
+const host =
+  process.env.HOST ??
+  (typeof options.host === 'string' ? options.host : options.host ? '0.0.0.0' : 'localhost');
 
 // The form receiver's retention (spec §9: CVs kept at most one year; contact messages as the
 // privacy policy says): purge at start, then daily.
@@ -37,21 +46,37 @@ const withStore = (work) =>
 withStore((store) => store.liveFileNames())
   .then((live) => retention.checkStoredFiles(live, forms.uploadDir))
   .then(({ removedParts, damaged, missing }) => {
-    if (removedParts.length) console.log(`Uploads: removed ${removedParts.length} temporary file(s) left by an interrupted write`);
-    for (const name of damaged) console.error(`Uploads: ${name} does not match its content hash (truncated or altered)`);
-    for (const name of missing) console.error(`Uploads: ${name} is referred to by an application but missing`);
-    console.log(`Uploads: start-up check done (${damaged.length} damaged, ${missing.length} missing)`);
+    if (removedParts.length)
+      console.log(
+        `Uploads: removed ${removedParts.length} temporary file(s) left by an interrupted write`,
+      );
+    for (const name of damaged)
+      console.error(`Uploads: ${name} does not match its content hash (truncated or altered)`);
+    for (const name of missing)
+      console.error(`Uploads: ${name} is referred to by an application but missing`);
+    console.log(
+      `Uploads: start-up check done (${damaged.length} damaged, ${missing.length} missing)`,
+    );
   })
   .catch((error) => console.error('Uploads: the start-up check failed:', error));
 
 retention.scheduleRetention(() =>
   withStore((store) => {
     const purged = retention.purgeExpiredFiles(store, forms.uploadDir, forms.fileRetentionDays);
-    if (purged) console.log(`Retention: deleted ${purged} application file(s) older than ${forms.fileRetentionDays} days`);
+    if (purged)
+      console.log(
+        `Retention: deleted ${purged} application file(s) older than ${forms.fileRetentionDays} days`,
+      );
     const messages = retention.purgeExpiredContactMessages(store, forms.contactRetentionDays);
-    if (messages) console.log(`Retention: deleted ${messages} contact message(s) older than ${forms.contactRetentionDays} days`);
+    if (messages)
+      console.log(
+        `Retention: deleted ${messages} contact message(s) older than ${forms.contactRetentionDays} days`,
+      );
     const spam = retention.purgeExpiredSpam(store, forms.spamRetentionDays);
-    if (spam) console.log(`Retention: deleted ${spam} honeypot row(s) older than ${forms.spamRetentionDays} days`);
+    if (spam)
+      console.log(
+        `Retention: deleted ${spam} honeypot row(s) older than ${forms.spamRetentionDays} days`,
+      );
   }),
 );
 
@@ -60,7 +85,7 @@ const { addSecurityHeaders } = await import('./src/security/headers.ts');
 
 // Pages are files (`build.format: 'file'`); the adapter misses those beside a folder of sub-pages.
 const { prebuiltPages } = await import('./src/server/prebuilt-pages.ts');
-const pageFor = prebuiltPages(fileURLToPath(new URL('./dist/client/', import.meta.url)));
+const pageFor = prebuiltPages(join(build, 'client'));
 
 // `/healthz` for a load balancer: 200 when a submission would be stored, 503 otherwise and while
 // shutting down (docs/deploy.md).
@@ -70,8 +95,15 @@ let draining = false;
 
 function answerHealth(res) {
   const health = draining ? { ready: false, problem: 'shutting down' } : receiverHealth();
-  res.writeHead(health.ready ? 200 : 503, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(health.ready ? { status: 'ready' } : { status: 'unavailable', problem: health.problem }));
+  res.writeHead(health.ready ? 200 : 503, {
+    'content-type': 'application/json',
+    'cache-control': 'no-store',
+  });
+  res.end(
+    JSON.stringify(
+      health.ready ? { status: 'ready' } : { status: 'unavailable', problem: health.problem },
+    ),
+  );
 }
 
 const server = http.createServer((req, res) => {

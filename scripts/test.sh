@@ -17,6 +17,9 @@ run npx vitest run                   # unit tests
 # The site built twice more, with no optional configuration and with a booking app and a careers
 # site, in temporary folders: what each setting changes for a visitor (tests/variants).
 run npx vitest run --config tests/variants/vitest.config.ts
+# Copies of the project built as an operator and an editor would: a failed build never reaches a
+# running server; an editor's ordinary edits keep the tests green (tests/builds).
+run npx vitest run --config tests/builds/vitest.config.ts
 # The site as `npm start` serves it, configured with the test values of tests/e2e/e2e.env
 # (analytics ids, a fake backend, a booking app) so every configured path is exercised.
 run npm run build:e2e

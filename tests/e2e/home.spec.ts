@@ -1,12 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { resortCount } from '../../src/content/counts';
-import { useTranslations } from './site';
-
-// The resorts are counted from content/resorts (one file each), not typed.
-const resorts = String(resortCount());
-
-const NBSP = '\u00a0';
-const NNBSP = '\u202f';
+import { formatters, money } from '../../src/i18n/format';
+import { pathTo } from '../../src/i18n/routes';
+import { facts } from '../../src/site-facts';
+import { aResort, useTranslations } from './site';
 
 /** The reviews' ids in the order the page shows them. */
 const reviewOrder = (page: Page) =>
@@ -14,27 +11,26 @@ const reviewOrder = (page: Page) =>
     .locator('[data-review]')
     .evaluateAll((items) => items.map((i) => i.getAttribute('data-review')));
 
+/** The figures of the site facts, written the locale's way (formats: tests/unit/legal.test.ts). */
+const figuresIn = (locale: 'en' | 'fr') => {
+  const format = formatters(locale);
+  return {
+    stats: [
+      // The resorts are counted from content/resorts (one file each), not typed.
+      format.number(resortCount()),
+      format.atLeast(facts.stats.users),
+      format.number(facts.stats.instructors),
+      format.atLeast(facts.stats.lessons),
+    ],
+    percent: format.percent(facts.claims.cheaperThanSchoolsPercent),
+    price: format.money(facts.lessons.privateHourly),
+    club: format.money(facts.clubPass.monthlyFrom),
+  };
+};
+
 for (const { locale, path, figures } of [
-  {
-    locale: 'en',
-    path: '/en',
-    figures: {
-      stats: [resorts, '1,500+', '65', '2,000+'],
-      percent: '40%',
-      price: '€29.90',
-      club: '€48',
-    },
-  },
-  {
-    locale: 'fr',
-    path: '/fr',
-    figures: {
-      stats: [resorts, `1${NNBSP}500+`, '65', `2${NNBSP}000+`],
-      percent: `40${NBSP}%`,
-      price: `29,90${NBSP}€`,
-      club: `48${NBSP}€`,
-    },
-  },
+  { locale: 'en', path: '/en', figures: figuresIn('en') },
+  { locale: 'fr', path: '/fr', figures: figuresIn('fr') },
 ] as const) {
   test.describe(`home page in ${locale}`, () => {
     const t = useTranslations(locale);
@@ -69,7 +65,9 @@ for (const { locale, path, figures } of [
       await expect(page.locator('[data-section=claims]')).toContainText(figures.percent);
       await expect(page.locator('[data-section=club-pass]')).toContainText(figures.club);
       await expect(page.locator('#group-lessons')).toContainText(
-        locale === 'en' ? '4 to 8 learners' : '4 à 8 élèves',
+        locale === 'en'
+          ? `${facts.lessons.group.min} to ${facts.lessons.group.max} learners`
+          : `${facts.lessons.group.min} à ${facts.lessons.group.max} élèves`,
       );
       expect(await page.locator('main').innerText()).not.toContain('{{');
     });
@@ -88,9 +86,9 @@ test('the hero’s Book lesson goes to #lp: the lesson search, and the resorts t
   ).toBeVisible();
   await expect(lp.getByRole('button', { name: t('search.submit') })).toBeVisible();
   const browse = lp.getByRole('navigation', { name: t('search.browse') });
-  await expect(browse.getByRole('link', { name: 'Astún' })).toHaveAttribute(
+  await expect(browse.getByRole('link', { name: aResort.name })).toHaveAttribute(
     'href',
-    '/es/resorts/astun/clases-de-esqui',
+    pathTo('resortSkiLessons', 'es', { resort: aResort.id }),
   );
 
   await page.locator('[data-cta=hero-book]').click();
@@ -229,9 +227,15 @@ test.describe('sports and deals pages', () => {
     await page.goto('/fr/deals');
     const deals = page.locator('[data-section=deals]');
     await expect(deals.locator('[data-deal]')).toHaveCount(6);
-    await expect(deals.locator('[data-deal=flexible]')).toContainText('72 heures');
-    await expect(deals.locator('[data-deal=referral]')).toContainText(`100${NBSP}€`);
-    await expect(deals.locator('[data-deal=clubPass]')).toContainText(`48${NBSP}€`);
+    await expect(deals.locator('[data-deal=flexible]')).toContainText(
+      `${facts.lessons.freeChangeHours} heures`,
+    );
+    await expect(deals.locator('[data-deal=referral]')).toContainText(
+      money(facts.instructors.referralBonus, 'fr'),
+    );
+    await expect(deals.locator('[data-deal=clubPass]')).toContainText(
+      money(facts.clubPass.monthlyFrom, 'fr'),
+    );
     await expect(deals.locator('[data-deal=clubPass] .badge--soon')).toBeVisible();
     await expect(deals.locator('[data-deal=priceMatch] a')).toHaveAttribute(
       'href',

@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
-import { hydrated } from './site';
+import { aResort, hydrated } from './site';
 
 /** Collects what a visitor's console would show as errors. */
 function watchErrors(page: Page) {
@@ -21,16 +21,43 @@ function watchErrors(page: Page) {
 const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
 /** `islands` are Astro islands; `ready` a selector that shows a script-mounted part has rendered. */
-const cases: { name: string; path: string; islands: string[]; ready?: string; firstVisit?: boolean; scroll?: boolean }[] = [
-  { name: 'home, first visit: banner and search', path: '/en#lp', islands: ['LessonSearchForm'], ready: '[data-consent-banner][data-ready]', firstVisit: true },
+const cases: {
+  name: string;
+  path: string;
+  islands: string[];
+  ready?: string;
+  firstVisit?: boolean;
+  scroll?: boolean;
+}[] = [
+  {
+    name: 'home, first visit: banner and search',
+    path: '/en#lp',
+    islands: ['LessonSearchForm'],
+    ready: '[data-consent-banner][data-ready]',
+    firstVisit: true,
+  },
   { name: 'home, choice made: search', path: '/fr#lp', islands: ['LessonSearchForm'] },
-  { name: 'preferences, first visit', path: pathTo('preferences', 'es'), islands: ['ConsentPreferences'], firstVisit: true },
-  { name: 'preferences, choice made', path: pathTo('preferences', 'fr'), islands: ['ConsentPreferences'] },
+  {
+    name: 'preferences, first visit',
+    path: pathTo('preferences', 'es'),
+    islands: ['ConsentPreferences'],
+    firstVisit: true,
+  },
+  {
+    name: 'preferences, choice made',
+    path: pathTo('preferences', 'fr'),
+    islands: ['ConsentPreferences'],
+  },
   { name: 'contact', path: pathTo('contact', 'fr'), islands: ['ContactForm'], scroll: true },
-  { name: 'instructor application', path: pathTo('instructorApplication', 'es'), islands: ['InstructorApplicationForm'], scroll: true },
+  {
+    name: 'instructor application',
+    path: pathTo('instructorApplication', 'es'),
+    islands: ['InstructorApplicationForm'],
+    scroll: true,
+  },
   {
     name: 'resort lessons page with a search, live conditions',
-    path: `/en/resorts/astun/ski-lessons?where=astun&sport=ski&date=${inAWeek}&time=10%3A00&hours=2&adults=2&children=0&lesson=private&level=new&language=english#your-search`,
+    path: `${pathTo('resortSkiLessons', 'en', { resort: aResort.id })}?where=${aResort.id}&sport=ski&date=${inAWeek}&time=10%3A00&hours=2&adults=2&children=0&lesson=private&level=new&language=english#your-search`,
     islands: [],
     ready: '[data-search-summary=valid]',
   },
@@ -43,7 +70,8 @@ for (const { name, path, islands, ready, firstVisit, scroll } of cases) {
       const errors = watchErrors(page);
       await page.goto(path);
       if (scroll) await page.locator('main form').last().scrollIntoViewIfNeeded();
-      for (const island of islands) await page.locator(hydrated(island)).first().waitFor({ state: 'attached' });
+      for (const island of islands)
+        await page.locator(hydrated(island)).first().waitFor({ state: 'attached' });
       if (ready) await page.locator(ready).waitFor();
       await page.waitForLoadState('networkidle');
       expect(errors).toEqual([]);
@@ -51,11 +79,15 @@ for (const { name, path, islands, ready, firstVisit, scroll } of cases) {
   });
 }
 
-test('the footer newsletter dialog, opened: its form comes alive without an error', async ({ page }) => {
+test('the footer newsletter dialog, opened: its form comes alive without an error', async ({
+  page,
+}) => {
   const errors = watchErrors(page);
   await page.goto(pathTo('about', 'fr'));
   await page.locator('[data-newsletter-trigger]').click();
-  await page.locator('dialog form[data-newsletter-form][data-enhanced]').waitFor({ state: 'attached' });
+  await page
+    .locator('dialog form[data-newsletter-form][data-enhanced]')
+    .waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
 });

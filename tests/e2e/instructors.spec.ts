@@ -1,31 +1,52 @@
 import { expect, test, type Page } from '@playwright/test';
+import { money, percent, percentRange } from '../../src/i18n/format';
 import { facts } from '../../src/site-facts';
 import { useTranslations } from './site';
 
-const NBSP = '\u00a0';
+const { earnings } = facts.instructors;
 const cards = (page: Page) => page.locator('[data-country]');
 const visibleCountries = (page: Page) =>
-  cards(page).evaluateAll((items) => items.filter((i) => (i as HTMLElement).offsetParent !== null).map((i) => i.getAttribute('data-country')));
+  cards(page).evaluateAll((items) =>
+    items
+      .filter((i) => (i as HTMLElement).offsetParent !== null)
+      .map((i) => i.getAttribute('data-country')),
+  );
 
 test.describe('country dropdown', () => {
-  test('shows every country at first, then only the one chosen, with its own earnings claim', async ({ page }) => {
+  test('shows every country at first, then only the one chosen, with its own earnings claim', async ({
+    page,
+  }) => {
     await page.goto('/en/instructors');
     const select = page.getByLabel(useTranslations('en')('instructors.countries.label'));
     await expect(select).toHaveValue('all');
-    expect((await visibleCountries(page)).toSorted()).toEqual(['AR', 'AT', 'CH', 'CL', 'ES', 'FR', 'IT']);
+    expect((await visibleCountries(page)).toSorted()).toEqual([
+      'AR',
+      'AT',
+      'CH',
+      'CL',
+      'ES',
+      'FR',
+      'IT',
+    ]);
 
     await select.selectOption({ label: 'France' });
     expect(await visibleCountries(page)).toEqual(['FR']);
-    await expect(page.locator('[data-country=FR]')).toContainText('About 20% more');
+    await expect(page.locator('[data-country=FR]')).toContainText(
+      `About ${percent(earnings.francePercent, 'en')} more`,
+    );
     await expect(page.locator('[data-country=FR]')).toContainText('Diplôme d’État');
 
     await select.selectOption({ label: 'Spain' });
     expect(await visibleCountries(page)).toEqual(['ES']);
-    await expect(page.locator('[data-country=ES]')).toContainText('15–20% more');
+    await expect(page.locator('[data-country=ES]')).toContainText(
+      `${percentRange(earnings.spainPercent.min, earnings.spainPercent.max, 'en')} more`,
+    );
     await expect(page.locator('[data-country=ES]')).toContainText('TD1');
 
     // Every country filters to itself (each needs its CSS rule).
-    const options = await select.locator('option').evaluateAll((o) => o.map((e) => (e as HTMLOptionElement).value));
+    const options = await select
+      .locator('option')
+      .evaluateAll((o) => o.map((e) => (e as HTMLOptionElement).value));
     for (const code of options.filter((v) => v !== 'all')) {
       await select.selectOption(code);
       expect(await visibleCountries(page)).toEqual([code]);
@@ -44,7 +65,9 @@ test.describe('country dropdown', () => {
     await page.keyboard.press('ArrowDown');
     await expect(select).toHaveValue('AT'); // Autriche
     expect(await visibleCountries(page)).toEqual(['AT']);
-    await expect(page.locator('[data-country=AT]')).toContainText(`Jusqu’à 30${NBSP}% de plus`);
+    await expect(page.locator('[data-country=AT]')).toContainText(
+      `Jusqu’à ${percent(earnings.upToPercent, 'fr')} de plus`,
+    );
   });
 });
 
@@ -63,7 +86,9 @@ test('the FAQ opens question by question and is described as FAQPage data', asyn
   expect(faq).toBeTruthy();
   expect(faq['@context']).toBe('https://schema.org');
   const summaries = await questions.locator('summary').allTextContents();
-  expect(faq.mainEntity.map((q: { name: string }) => q.name)).toEqual(summaries.map((s) => s.trim()));
+  expect(faq.mainEntity.map((q: { name: string }) => q.name)).toEqual(
+    summaries.map((s) => s.trim()),
+  );
   for (const question of faq.mainEntity) {
     expect(question['@type']).toBe('Question');
     expect(question.acceptedAnswer['@type']).toBe('Answer');
@@ -76,25 +101,36 @@ test('the FAQ opens question by question and is described as FAQPage data', asyn
 test('the season and the referral bonus come from the site facts', async ({ page }) => {
   const season = facts.instructors.applicationSeason;
   await page.goto('/en/instructors');
-  await expect(page.locator('[data-season]')).toContainText(`Applications are open for the ${season} season`);
-  await expect(page.locator('[data-earning=referral]')).toContainText(`€${facts.instructors.referralBonus} referral bonus`);
-  await expect(page.locator('[data-section=apply]')).toContainText(season);
-  await expect(page.locator('[data-section=apply]').getByRole('link', { name: 'Apply to teach' })).toHaveAttribute(
-    'href',
-    '/en/instructors/join-us',
+  await expect(page.locator('[data-season]')).toContainText(
+    `Applications are open for the ${season} season`,
   );
+  await expect(page.locator('[data-earning=referral]')).toContainText(
+    `€${facts.instructors.referralBonus} referral bonus`,
+  );
+  await expect(page.locator('[data-section=apply]')).toContainText(season);
+  await expect(
+    page.locator('[data-section=apply]').getByRole('link', { name: 'Apply to teach' }),
+  ).toHaveAttribute('href', '/en/instructors/join-us');
 
   await page.goto('/fr/instructeurs');
-  await expect(page.locator('[data-earning=referral]')).toContainText(`${facts.instructors.referralBonus}${NBSP}€ de prime`);
-  await expect(page.locator('[data-section=faq]')).toContainText(`${facts.instructors.referralBonus}${NBSP}€`);
+  await expect(page.locator('[data-earning=referral]')).toContainText(
+    `${money(facts.instructors.referralBonus, 'fr')} de prime`,
+  );
+  await expect(page.locator('[data-section=faq]')).toContainText(
+    money(facts.instructors.referralBonus, 'fr'),
+  );
 });
 
-test('/temp-landing sells the instructor offer in one screen, with the season and the apply button', async ({ page }) => {
+test('/temp-landing sells the instructor offer in one screen, with the season and the apply button', async ({
+  page,
+}) => {
   await page.goto('/temp-landing');
   await expect(page.locator('[data-season]')).toContainText(facts.instructors.applicationSeason);
   await expect(page.getByText('Earn up to 30% more than with a ski school')).toBeVisible();
   const apply = page.getByRole('link', { name: 'Apply now' });
   await expect(apply).toBeInViewport();
   await expect(apply).toHaveAttribute('href', '/en/instructors/join-us');
-  await expect(page.getByText(`€${facts.instructors.referralBonus} for each instructor you refer`)).toBeVisible();
+  await expect(
+    page.getByText(`€${facts.instructors.referralBonus} for each instructor you refer`),
+  ).toBeVisible();
 });

@@ -9,13 +9,24 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { RESORT_CONDITIONS_QUERY } from '../../src/graphql/resort-conditions';
 import { pathTo } from '../../src/i18n/routes';
-import { fakeBackendUrl, liveConditions, resortUuids, scenarioUrl, scenarios, toastErrorMessage } from './fake-backend-data';
-import { useTranslations } from './site';
+import {
+  fakeBackendUrl,
+  liveConditions,
+  resortUuids,
+  scenarioUrl,
+  scenarios,
+  toastErrorMessage,
+} from './fake-backend-data';
+import { aResort, resortWithStatus, useTranslations } from './site';
 
 const backend = fakeBackendUrl.href;
-/** Astún is closed in its file and shows 25 cm at the base: the fake says open, 123 cm. */
-const resort = 'astun';
-const built = { status: 'closed', base: '25 cm' };
+/**
+ * A resort closed in its file where there is one (the fake says open, 123 cm, values no file
+ * uses), so the page's built values and the live ones differ.
+ */
+const file = resortWithStatus('closed') ?? aResort;
+const resort = file.id;
+const built = { status: file.status, base: `${file.snowReport.baseCm} cm` };
 
 /** Sends this page's backend requests to a scenario of the fake (per page, so tests run in parallel). */
 async function useScenario(page: Page, scenario: string, params: Record<string, string> = {}) {
@@ -28,16 +39,23 @@ const toast = (page: Page) => page.locator('[data-sonner-toast]');
 async function expectBuiltValues(page: Page) {
   await expect(liveLine(page)).toHaveAttribute('data-state', 'unavailable');
   await expect(liveLine(page)).toBeEmpty();
-  for (const badge of await page.locator('main [data-resort-status]').all()) await expect(badge).toHaveAttribute('data-resort-status', built.status);
+  for (const badge of await page.locator('main [data-resort-status]').all())
+    await expect(badge).toHaveAttribute('data-resort-status', built.status);
   await expect(page.locator('[data-snow-base]')).toHaveText(built.base);
   await expect(page.locator('[data-snow-sample]')).toBeAttached();
 }
 
-test('a resort page asks the backend for its conditions and shows them (en, fr)', async ({ page }) => {
+test('a resort page asks the backend for its conditions and shows them (en, fr)', async ({
+  page,
+}) => {
   const request = page.waitForRequest((r) => r.url() === backend && r.method() === 'POST');
   await page.goto(pathTo('resortSkiLessons', 'en', { resort }));
   const sent = await request;
-  expect(sent.postDataJSON()).toEqual({ operationName: 'ResortConditions', variables: { uuid: resortUuids[resort] }, query: RESORT_CONDITIONS_QUERY });
+  expect(sent.postDataJSON()).toEqual({
+    operationName: 'ResortConditions',
+    variables: { uuid: resortUuids[resort] },
+    query: RESORT_CONDITIONS_QUERY,
+  });
   expect(sent.headers()['content-type']).toBe('application/json');
   expect(sent.headers()).not.toHaveProperty('authorization'); // the public site has no token
 
@@ -53,7 +71,10 @@ test('a resort page asks the backend for its conditions and shows them (en, fr)'
   await expect(page.locator('[data-snow-base]')).toHaveText('123 cm');
   await expect(page.locator('[data-snow-summit]')).toHaveText('234 cm');
   await expect(page.locator('[data-snow-last-snowfall] time')).toHaveText('4 January 2027');
-  await expect(page.locator('[data-snow-last-snowfall] time')).toHaveAttribute('datetime', liveConditions.snowReport.lastSnowfall);
+  await expect(page.locator('[data-snow-last-snowfall] time')).toHaveAttribute(
+    'datetime',
+    liveConditions.snowReport.lastSnowfall,
+  );
   await expect(page.locator('[data-snow-updated] time')).toHaveText('5 January 2027 at 08:30'); // 07:30 UTC in Spain
   await expect(page.locator('[data-snow-sample]')).toBeHidden(); // live figures are no longer a sample
   await expect(page.locator('[data-toaster]')).toHaveCount(0);
@@ -65,7 +86,9 @@ test('a resort page asks the backend for its conditions and shows them (en, fr)'
   await expectNoViolations(page);
 });
 
-test('"loading data, please wait" shows while the backend answers, without moving the page', async ({ page }) => {
+test('"loading data, please wait" shows while the backend answers, without moving the page', async ({
+  page,
+}) => {
   await useScenario(page, scenarios.slow, { delay: '2500' });
   await page.goto(pathTo('resortSnowboardLessons', 'en', { resort }));
   await expect(liveLine(page)).toHaveText('loading data, please wait');
@@ -88,7 +111,9 @@ for (const [locale, width] of [
   ['en', 1280],
   ['fr', 390],
 ] as const) {
-  test(`a GraphQL error shows the error toast with its message for 5 s, and the built values stay (${locale}, ${width} px)`, async ({ page }) => {
+  test(`a GraphQL error shows the error toast with its message for 5 s, and the built values stay (${locale}, ${width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await useScenario(page, scenarios.error);
     await page.goto(pathTo('resortSkiLessons', locale, { resort }));
@@ -97,7 +122,9 @@ for (const [locale, width] of [
     const appeared = Date.now();
     await expect(shown).toHaveAttribute('data-type', 'error');
     await expect(shown.locator('[data-title]')).toHaveText(
-      locale === 'en' ? 'Oups, Looks like something went wrong, please try again later !' : 'Oups, il semble que quelque chose se soit mal passé, veuillez réessayer plus tard\u202f!',
+      locale === 'en'
+        ? 'Oups, Looks like something went wrong, please try again later !'
+        : 'Oups, il semble que quelque chose se soit mal passé, veuillez réessayer plus tard\u202f!',
     );
     await expect(shown.locator('[data-description]')).toHaveText(toastErrorMessage);
     await expect(page.locator('[data-toaster]')).toHaveCount(1);
@@ -117,9 +144,13 @@ for (const [name, scenario] of [
 ] as const) {
   test(`${name} shows nothing and keeps the built values`, async ({ page }) => {
     await useScenario(page, scenario);
-    const answered = page.waitForResponse((r) => r.url().startsWith(backend) && r.request().method() === 'POST');
+    const answered = page.waitForResponse(
+      (r) => r.url().startsWith(backend) && r.request().method() === 'POST',
+    );
     await page.goto(pathTo('resortSkiLessons', 'es', { resort }));
-    expect((await (await answered).json()).errors[0].message).toMatch(/^(Not Authorized|Error Getting resort for uuid)$/);
+    expect((await (await answered).json()).errors[0].message).toMatch(
+      /^(Not Authorized|Error Getting resort for uuid)$/,
+    );
     await expectBuiltValues(page);
     await page.waitForTimeout(500);
     // Not even the toaster was loaded.
@@ -145,7 +176,9 @@ test.describe('with the backend down', () => {
 });
 
 for (const width of [1280, 390]) {
-  test(`a toast is dismissed by dragging it 80 % of its width, not less (${width} px)`, async ({ page }) => {
+  test(`a toast is dismissed by dragging it 80 % of its width, not less (${width} px)`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await useScenario(page, scenarios.error);
     await page.goto(pathTo('resortSkiLessons', 'en', { resort }));

@@ -7,7 +7,26 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { resortUuids } from './fake-backend-data';
-import { hydrated, useTranslations } from './site';
+import { money } from '../../src/i18n/format';
+import { pathTo } from '../../src/i18n/routes';
+import { facts } from '../../src/site-facts';
+import { aResort, hydrated, resortIds, resorts, useTranslations } from './site';
+
+/** Resorts of the content for the searches (whichever the editors keep). */
+const resort = aResort;
+const other = resorts[resortIds.at(-1)!]!;
+/** A resort whose name has a hyphen where there is one, typed with a space instead. */
+const hyphenated = Object.values(resorts).find((r) => r.name.includes('-')) ?? aResort;
+const { durationHours, maxPrivateGroup, group } = facts.lessons;
+
+/** The hourly price of a private lesson for `learners` (spec §9), from the site facts, in cents. */
+const hourlyCents = (learners: number) =>
+  Math.round(
+    (facts.lessons.privateHourly + (learners - 1) * facts.lessons.extraPersonHourly) * 100,
+  );
+/** What `hours` hours of a private lesson for `learners` cost, written the locale's way. */
+const price = (learners: number, hours: number, locale: string) =>
+  money((hourlyCents(learners) * hours) / 100, locale);
 
 /** A day from today, `YYYY-MM-DD` in the local calendar (the browser's and the tests'). */
 function day(offset: number): string {
@@ -28,12 +47,14 @@ const quote = (page: Page) => page.locator('#lp .quote');
 const problem = (page: Page, id: string) => page.locator(`#lp-${id}-error`);
 
 for (const width of [390, 1280]) {
-  test(`a search at ${width} px goes to the resort’s lessons page with the same quote, and Back brings it back`, async ({ page }) => {
+  test(`a search at ${width} px goes to the resort’s lessons page with the same quote, and Back brings it back`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: width < 500 ? 844 : 800 });
     const t = useTranslations('en');
     await openSearch(page, '/en');
 
-    await field(page, 'where').fill('astun');
+    await field(page, 'where').fill(resort.id);
     await field(page, 'sport').selectOption('snowboard');
     await field(page, 'date-0').fill(day(10));
     await page.getByRole('button', { name: t('search.addDate') }).click();
@@ -48,32 +69,61 @@ for (const width of [390, 1280]) {
     await field(page, 'level').selectOption('intermediate');
     await field(page, 'language').selectOption('french');
 
-    // 29.90 + 2 × 5 = 39.90 an hour for three learners, over 2 + 3 hours.
-    await expect(quote(page)).toContainText('€39.90 per hour for 3 learners');
+    // Three learners: the private rate and twice the extra rate an hour, over 2 + 3 hours.
+    await expect(quote(page)).toContainText(`${price(3, 1, 'en')} per hour for 3 learners`);
     await expect(quote(page)).toContainText('× 5 hours over 2 dates');
-    await expect(quote(page).locator('[data-quote-total]')).toHaveText('€199.50');
+    await expect(quote(page).locator('[data-quote-total]')).toHaveText(price(3, 5, 'en'));
     // The search is in the address already, ready to share.
-    await expect(page).toHaveURL(/\?where=astun&sport=snowboard&date=.*#lp$/);
+    await expect(page).toHaveURL(new RegExp(`\\?where=${resort.id}&sport=snowboard&date=.*#lp$`));
 
     await page.getByRole('button', { name: t('search.submit') }).click();
-    await expect(page).toHaveURL(/\/en\/resorts\/astun\/snowboard-lessons\?where=astun&.*#your-search$/);
+    await expect(page).toHaveURL(
+      new RegExp(
+        `${pathTo('resortSnowboardLessons', 'en', { resort: resort.id })}\\?where=${resort.id}&.*#your-search$`,
+      ),
+    );
     const summary = page.locator('#your-search');
-    await expect(summary.getByRole('heading', { name: 'Your snowboard lessons in Astún' })).toBeVisible();
-    for (const text of ['2 adults and 1 child', 'Private lesson', 'Intermediate', 'French', 'at 14:00, 3 hours']) await expect(summary).toContainText(text);
-    await expect(summary.locator('[data-quote-total]')).toHaveText('€199.50');
+    await expect(
+      summary.getByRole('heading', { name: `Your snowboard lessons in ${resort.name}` }),
+    ).toBeVisible();
+    for (const text of [
+      '2 adults and 1 child',
+      'Private lesson',
+      'Intermediate',
+      'French',
+      'at 14:00, 3 hours',
+    ])
+      await expect(summary).toContainText(text);
+    await expect(summary.locator('[data-quote-total]')).toHaveText(price(3, 5, 'en'));
 
     // Book hands the whole search to the booking app of the e2e configuration.
-    const book = new URL((await summary.getByRole('link', { name: t('search.summary.book') }).getAttribute('href'))!);
+    const book = new URL(
+      (await summary.getByRole('link', { name: t('search.summary.book') }).getAttribute('href'))!,
+    );
     expect(book.origin + book.pathname).toBe('https://booking.example.test/search');
-    expect(Object.fromEntries(['where', 'sport', 'adults', 'children', 'lesson', 'level', 'language', 'resortUuid', 'locale'].map((k) => [k, book.searchParams.get(k)]))).toEqual({
-      where: 'astun',
+    expect(
+      Object.fromEntries(
+        [
+          'where',
+          'sport',
+          'adults',
+          'children',
+          'lesson',
+          'level',
+          'language',
+          'resortUuid',
+          'locale',
+        ].map((k) => [k, book.searchParams.get(k)]),
+      ),
+    ).toEqual({
+      where: resort.id,
       sport: 'snowboard',
       adults: '2',
       children: '1',
       lesson: 'private',
       level: 'intermediate',
       language: 'french',
-      resortUuid: resortUuids.astun,
+      resortUuid: resortUuids[resort.id],
       locale: 'en',
     });
     expect(book.searchParams.getAll('date')).toEqual([day(10), day(11)]);
@@ -81,26 +131,32 @@ for (const width of [390, 1280]) {
     expect(book.searchParams.getAll('hours')).toEqual(['2', '3']);
 
     await page.goBack();
-    await expect(page).toHaveURL(/\/en\?where=astun.*#lp$/);
+    await expect(page).toHaveURL(new RegExp(`/en\\?where=${resort.id}.*#lp$`));
     await page.locator(hydrated('LessonSearchForm')).waitFor({ state: 'attached' });
-    await expect(field(page, 'where')).toHaveValue('Astún');
+    await expect(field(page, 'where')).toHaveValue(resort.name);
     await expect(field(page, 'sport')).toHaveValue('snowboard');
     await expect(field(page, 'date-1')).toHaveValue(day(11));
     await expect(field(page, 'time-1')).toHaveValue('14:00');
     await expect(field(page, 'level')).toHaveValue('intermediate');
-    await expect(quote(page).locator('[data-quote-total]')).toHaveText('€199.50');
+    await expect(quote(page).locator('[data-quote-total]')).toHaveText(price(3, 5, 'en'));
   });
 }
 
 test.describe('problems, in the visitor’s language', () => {
-  test('an empty search says what is missing, the summary shrinks as it is fixed (fr)', async ({ page }) => {
+  test('an empty search says what is missing, the summary shrinks as it is fixed (fr)', async ({
+    page,
+  }) => {
     const t = useTranslations('fr');
     await openSearch(page, '/fr');
     await page.getByRole('button', { name: t('search.submit') }).click();
 
     const summary = page.getByRole('alert');
     await expect(summary).toContainText(t('search.errorSummary'));
-    await expect(summary.getByRole('link')).toHaveText(['Choisissez une station', 'Choisissez une date', 'Choisissez votre niveau']);
+    await expect(summary.getByRole('link')).toHaveText([
+      'Choisissez une station',
+      'Choisissez une date',
+      'Choisissez votre niveau',
+    ]);
     await expect(field(page, 'where')).toBeFocused();
     await expect(field(page, 'where')).toHaveAttribute('aria-invalid', 'true');
     await expect(field(page, 'where')).toHaveAttribute('aria-describedby', /lp-where-error/);
@@ -108,80 +164,96 @@ test.describe('problems, in the visitor’s language', () => {
 
     await field(page, 'where').fill('Chamonix');
     await expect(problem(page, 'where')).toHaveText('lieu introuvable');
-    await field(page, 'where').fill('Sierra Nevada');
+    await field(page, 'where').fill(other.name);
     await expect(problem(page, 'where')).toHaveCount(0);
-    await expect(summary.getByRole('link')).toHaveText(['Choisissez une date', 'Choisissez votre niveau']);
+    await expect(summary.getByRole('link')).toHaveText([
+      'Choisissez une date',
+      'Choisissez votre niveau',
+    ]);
 
     await field(page, 'date-0').fill(day(-1));
-    await expect(problem(page, 'date-0')).toHaveText('Cette date est passée\u202f: choisissez aujourd’hui ou un jour suivant');
+    await expect(problem(page, 'date-0')).toHaveText(
+      'Cette date est passée\u202f: choisissez aujourd’hui ou un jour suivant',
+    );
     await field(page, 'date-0').fill(day(0)); // today is fine
     await expect(problem(page, 'date-0')).toHaveCount(0);
 
-    await field(page, 'hours').fill('9');
-    await expect(problem(page, 'hours')).toHaveText('Un cours dure de 1 à 8 heures');
+    await field(page, 'hours').fill(String(durationHours.max + 1));
+    await expect(problem(page, 'hours')).toHaveText(
+      `Un cours dure de ${durationHours.min} à ${durationHours.max} heures`,
+    );
     await expect(quote(page)).toContainText(t('search.quote.pending'));
     await field(page, 'hours').fill('1');
 
     await field(page, 'adults').fill('0');
     await expect(problem(page, 'adults')).toHaveText('Ajoutez au moins un adulte ou un enfant');
-    await field(page, 'adults').fill('7');
-    await expect(problem(page, 'adults')).toHaveText('Un cours particulier accueille jusqu’à 6 élèves\u202f: au-delà, choisissez un cours collectif');
+    await field(page, 'adults').fill(String(maxPrivateGroup + 1));
+    await expect(problem(page, 'adults')).toHaveText(
+      `Un cours particulier accueille jusqu’à ${maxPrivateGroup} élèves\u202f: au-delà, choisissez un cours collectif`,
+    );
     await page.getByLabel(t('search.lessons.group')).check();
     await expect(problem(page, 'adults')).toHaveCount(0);
-    await field(page, 'adults').fill('9');
-    await expect(problem(page, 'adults')).toHaveText('Un cours collectif accueille au plus 8 élèves');
-    await field(page, 'adults').fill('2');
-    await expect(problem(page, 'adults')).toHaveText('Un cours collectif demande au moins 4 élèves');
-    await field(page, 'children').fill('2');
+    await field(page, 'adults').fill(String(group.max + 1));
+    await expect(problem(page, 'adults')).toHaveText(
+      `Un cours collectif accueille au plus ${group.max} élèves`,
+    );
+    await field(page, 'adults').fill('1');
+    await expect(problem(page, 'adults')).toHaveText(
+      `Un cours collectif demande au moins ${group.min} élèves`,
+    );
+    await field(page, 'children').fill(String(group.min - 1));
     await expect(problem(page, 'adults')).toHaveCount(0);
     // A group's quote gives its bounds and when it runs, not a price.
-    await expect(quote(page)).toContainText('Cours collectif pour 4 élèves');
-    await expect(quote(page).locator('[data-group-rule]')).toHaveText(t('search.quote.groupRule', { min: 4, max: 8 }));
+    await expect(quote(page)).toContainText(`Cours collectif pour ${group.min} élèves`);
+    await expect(quote(page).locator('[data-group-rule]')).toHaveText(
+      t('search.quote.groupRule', group),
+    );
     await expect(quote(page).locator('[data-quote-total]')).toHaveCount(0);
 
     await field(page, 'level').selectOption('new');
     await expect(summary).toHaveCount(0);
     await page.getByRole('button', { name: t('search.submit') }).click();
-    await expect(page).toHaveURL(/\/fr\/resorts\/sierra-nevada\/cours-de-ski\?.*#your-search$/);
+    await expect(page).toHaveURL(
+      new RegExp(`${pathTo('resortSkiLessons', 'fr', { resort: other.id })}\\?.*#your-search$`),
+    );
   });
 
-  test('a shared link with an unknown place or sport says so on arrival (en, es)', async ({ page }) => {
+  test('a shared link with an unknown place or sport says so on arrival (en, es)', async ({
+    page,
+  }) => {
     await openSearch(page, `/en?where=chamonix&sport=surf&date=${day(3)}&level=new`);
     await expect(problem(page, 'where')).toHaveText('location not found');
     await expect(problem(page, 'sport')).toHaveText('sport not found');
     await expect(field(page, 'where')).toHaveValue('chamonix');
 
-    await openSearch(page, `/es?where=astun&sport=golf&date=${day(3)}&level=new`);
+    await openSearch(page, `/es?where=${resort.id}&sport=golf&date=${day(3)}&level=new`);
     await expect(problem(page, 'where')).toHaveCount(0);
-    await expect(field(page, 'where')).toHaveValue('Astún');
+    await expect(field(page, 'where')).toHaveValue(resort.name);
     await expect(problem(page, 'sport')).toHaveText('deporte no encontrado');
   });
 });
 
-test('the quote follows the rule for 1 to 6 learners and writes money the locale’s way (es)', async ({ page }) => {
+test('the quote follows the rule for every private party size and writes money the locale’s way (es)', async ({
+  page,
+}) => {
   await openSearch(page, '/es');
   const total = quote(page).locator('[data-quote-total]');
   await expect(quote(page).locator('[aria-live=polite]')).toHaveCount(1);
-  await expect(total).toHaveText('59,80\u00a0€'); // one adult, the first state: 2 hours
+  await expect(total).toHaveText(price(1, 2, 'es')); // one adult, the first state: 2 hours
   await field(page, 'hours').fill('1');
-  for (const [learners, price] of [
-    [1, '29,90\u00a0€'],
-    [2, '34,90\u00a0€'],
-    [3, '39,90\u00a0€'],
-    [4, '44,90\u00a0€'],
-    [5, '49,90\u00a0€'],
-    [6, '54,90\u00a0€'],
-  ] as const) {
+  for (let learners = 1; learners <= facts.lessons.maxPrivateGroup; learners++) {
     await field(page, 'adults').fill(String(learners));
-    await expect(total).toHaveText(price);
+    await expect(total).toHaveText(price(learners, 1, 'es'));
   }
   await page.getByRole('button', { name: 'Añadir una fecha' }).click();
   await page.getByRole('button', { name: 'Añadir una fecha' }).click();
   await expect(quote(page)).toContainText('× 3 horas en 3 fechas');
-  await expect(total).toHaveText('164,70\u00a0€');
+  await expect(total).toHaveText(price(facts.lessons.maxPrivateGroup, 3, 'es'));
 });
 
-test('dates are added, edited and removed with the keyboard, the focus kept in the list', async ({ page }) => {
+test('dates are added, edited and removed with the keyboard, the focus kept in the list', async ({
+  page,
+}) => {
   const t = useTranslations('en');
   await openSearch(page, '/en');
   await field(page, 'date-0').fill(day(4));
@@ -206,13 +278,17 @@ test.describe('without JavaScript', () => {
 
   test('the form still takes the visitor to the resort’s lessons page', async ({ page }) => {
     await page.goto('/en#lp');
-    await field(page, 'where').fill('Baqueira Beret');
+    await field(page, 'where').fill(hyphenated.name.replaceAll('-', ' '));
     await field(page, 'sport').selectOption('snowboard');
     await field(page, 'date-0').fill(day(6));
     await field(page, 'level').selectOption('advanced');
     await page.getByRole('button', { name: 'Find lessons' }).click();
-    await expect(page).toHaveURL(/\/en\/resorts\/baqueira-beret\/snowboard-lessons\?where=baqueira-beret&sport=snowboard&date=.*&level=advanced.*#your-search$/);
-    await expect(page.locator('h1')).toHaveText('Snowboard lessons in Baqueira-Beret');
+    await expect(page).toHaveURL(
+      new RegExp(
+        `${pathTo('resortSnowboardLessons', 'en', { resort: hyphenated.id })}\\?where=${hyphenated.id}&sport=snowboard&date=.*&level=advanced.*#your-search$`,
+      ),
+    );
+    await expect(page.locator('h1')).toHaveText(`Snowboard lessons in ${hyphenated.name}`);
   });
 
   test('a place it cannot find leads to the resorts to pick from', async ({ page }) => {
@@ -227,14 +303,16 @@ test.describe('without JavaScript', () => {
 
 test.describe('axe', () => {
   for (const width of [390, 1280]) {
-    test(`the search with its problems and with a quote, and the resort page it leads to (${width} px)`, async ({ page }) => {
+    test(`the search with its problems and with a quote, and the resort page it leads to (${width} px)`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 800 });
       await openSearch(page, '/fr');
       await page.getByRole('button', { name: 'Trouver un cours' }).click();
       await field(page, 'where').fill('Atlantis');
       await expectNoViolations(page);
 
-      await field(page, 'where').fill('La Molina');
+      await field(page, 'where').fill(other.name);
       await field(page, 'date-0').fill(day(2));
       await page.getByRole('button', { name: 'Ajouter une date' }).click();
       await page.getByLabel('Même horaire pour toutes les dates').uncheck();
@@ -249,12 +327,18 @@ test.describe('axe', () => {
   }
 
   test('a resort page opened with a search that needs a change', async ({ page }) => {
-    await page.goto(`/en/resorts/masella/ski-lessons?where=masella&sport=ski&date=${day(-3)}&adults=9&lesson=private&level=new#your-search`);
+    await page.goto(
+      `${pathTo('resortSkiLessons', 'en', { resort: resort.id })}?where=${resort.id}&sport=ski&date=${day(-3)}&adults=${maxPrivateGroup + 1}&lesson=private&level=new#your-search`,
+    );
     const summary = page.locator('[data-search-summary=invalid]');
     await expect(summary).toContainText('This date has passed: choose today or a later day');
-    await expect(summary).toContainText('A private lesson takes up to 6 learners: choose a group lesson for more');
+    await expect(summary).toContainText(
+      `A private lesson takes up to ${maxPrivateGroup} learners: choose a group lesson for more`,
+    );
     await expect(page.locator('#your-search [data-book]')).toHaveCount(0);
-    await expect(page.locator('#your-search').getByRole('link', { name: 'Change your search' })).toHaveAttribute('href', /^\/en\?where=masella&.*#lp$/);
+    await expect(
+      page.locator('#your-search').getByRole('link', { name: 'Change your search' }),
+    ).toHaveAttribute('href', new RegExp(`^/en\\?where=${resort.id}&.*#lp$`));
     await expectNoViolations(page);
   });
 });

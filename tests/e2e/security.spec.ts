@@ -12,10 +12,11 @@ import { consentHeadScript } from '../../src/consent/head-script';
 import { pathTo } from '../../src/i18n/routes';
 import { securityHeaders } from '../../src/security/headers';
 import { fakeBackendUrl, scenarioUrl, scenarios } from './fake-backend-data';
-import { useTranslations } from './site';
+import { aResort, useTranslations } from './site';
 import { watchNetwork } from './third-party-stubs';
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const sha256 = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /** A policy as a map of directive → sources. */
 function parsePolicy(policy: string): Map<string, string[]> {
@@ -38,78 +39,114 @@ function expectSecurityHeaders(response: APIResponse, what: string) {
   for (const [name, value] of Object.entries(securityHeaders)) {
     const values = headerValues(response, name);
     if (name !== 'Content-Security-Policy') expect(values, `${name} on ${what}`).toContain(value);
-    else for (const directive of value.split('; ')) expect(values.join(', '), `${name} on ${what}`).toContain(directive);
+    else
+      for (const directive of value.split('; '))
+        expect(values.join(', '), `${name} on ${what}`).toContain(directive);
   }
 }
 
 test.describe('headers the Node server sends', () => {
-  test('on prerendered pages in two locales, an on-demand route, the 404 page and files', { tag: '@node-server' }, async ({ request }) => {
-    const responses: [string, APIResponse][] = [
-      ['the English home page', await request.get('/en')],
-      ['a French page', await request.get(pathTo('rental', 'fr'))],
-      ['the lesson search (on demand, a redirect)', await request.get('/api/lesson-search?locale=fr&where=nowhere', { maxRedirects: 0 })],
-      ['the form receiver (on demand, JSON)', await request.post('/api/forms', { form: { 'form-name': 'SubscribeForm', email: 'not an address' }, headers: { accept: 'application/json' } })],
-      ['the 404 page', await request.get('/es/no-such-page')],
-      ['the favicon', await request.get('/favicon.svg')],
-      ['Partytown’s service worker', await request.get('/~partytown/partytown-sw.js')],
-    ];
-    expect(responses.map(([what, r]) => `${what}: ${r.status()}`)).toEqual([
-      'the English home page: 200',
-      'a French page: 200',
-      'the lesson search (on demand, a redirect): 303',
-      'the form receiver (on demand, JSON): 400',
-      'the 404 page: 404',
-      'the favicon: 200',
-      'Partytown’s service worker: 200',
-    ]);
-    for (const [what, response] of responses) expectSecurityHeaders(response, what);
+  test(
+    'on prerendered pages in two locales, an on-demand route, the 404 page and files',
+    { tag: '@node-server' },
+    async ({ request }) => {
+      const responses: [string, APIResponse][] = [
+        ['the English home page', await request.get('/en')],
+        ['a French page', await request.get(pathTo('rental', 'fr'))],
+        [
+          'the lesson search (on demand, a redirect)',
+          await request.get('/api/lesson-search?locale=fr&where=nowhere', { maxRedirects: 0 }),
+        ],
+        [
+          'the form receiver (on demand, JSON)',
+          await request.post('/api/forms', {
+            form: { 'form-name': 'SubscribeForm', email: 'not an address' },
+            headers: { accept: 'application/json' },
+          }),
+        ],
+        ['the 404 page', await request.get('/es/no-such-page')],
+        ['the favicon', await request.get('/favicon.svg')],
+        ['Partytown’s service worker', await request.get('/~partytown/partytown-sw.js')],
+      ];
+      expect(responses.map(([what, r]) => `${what}: ${r.status()}`)).toEqual([
+        'the English home page: 200',
+        'a French page: 200',
+        'the lesson search (on demand, a redirect): 303',
+        'the form receiver (on demand, JSON): 400',
+        'the 404 page: 404',
+        'the favicon: 200',
+        'Partytown’s service worker: 200',
+      ]);
+      for (const [what, response] of responses) expectSecurityHeaders(response, what);
 
-    // A built script (an island's), found in the page as a browser would find it.
-    const html = await (await request.get('/en')).text();
-    const script = html.match(/component-url="(\/_astro\/[^"]+\.js)"/)?.[1];
-    expect(script).toBeDefined();
-    const asset = await request.get(script!);
-    expect(asset.headers()['content-type']).toMatch(/javascript/);
-    expectSecurityHeaders(asset, script!);
-  });
+      // A built script (an island's), found in the page as a browser would find it.
+      const html = await (await request.get('/en')).text();
+      const script = html.match(/component-url="(\/_astro\/[^"]+\.js)"/)?.[1];
+      expect(script).toBeDefined();
+      const asset = await request.get(script!);
+      expect(asset.headers()['content-type']).toMatch(/javascript/);
+      expectSecurityHeaders(asset, script!);
+    },
+  );
 
-  test('the 404 page, rendered on demand, sends one policy: its own with frame-ancestors added, and its charset', { tag: '@node-server' }, async ({ request }) => {
-    const response = await request.get('/fr/no-such-page');
-    const policies = headerValues(response, 'content-security-policy');
-    expect(policies).toHaveLength(1);
-    const page = parsePolicy(policies[0]!);
-    expect(page.get('default-src')).toEqual(["'self'"]);
-    expect(page.get('frame-ancestors')).toEqual(["'self'"]);
-    expect(page.get('script-src')).toContain(sha256(consentHeadScript));
-    expect(page.get('script-src')).not.toContain("'unsafe-inline'");
-    expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
-  });
+  test(
+    'the 404 page, rendered on demand, sends one policy: its own with frame-ancestors added, and its charset',
+    { tag: '@node-server' },
+    async ({ request }) => {
+      const response = await request.get('/fr/no-such-page');
+      const policies = headerValues(response, 'content-security-policy');
+      expect(policies).toHaveLength(1);
+      const page = parsePolicy(policies[0]!);
+      expect(page.get('default-src')).toEqual(["'self'"]);
+      expect(page.get('frame-ancestors')).toEqual(["'self'"]);
+      expect(page.get('script-src')).toContain(sha256(consentHeadScript));
+      expect(page.get('script-src')).not.toContain("'unsafe-inline'");
+      expect(response.headers()['content-type']).toBe('text/html; charset=utf-8');
+    },
+  );
 
-  test('the static hosts’ _headers file carries the same values as the server, for every path', async ({ request }) => {
+  test('the static hosts’ _headers file carries the same values as the server, for every path', async ({
+    request,
+  }) => {
     const file = readFileSync('dist/client/_headers', 'utf8');
     const lines = file.split('\n').filter((line) => line && !line.startsWith('#'));
     expect(lines[0]).toBe('/*');
-    const written = Object.fromEntries(lines.slice(1).map((line) => line.trim().split(/:\s(.*)/).slice(0, 2)));
+    const written = Object.fromEntries(
+      lines.slice(1).map((line) =>
+        line
+          .trim()
+          .split(/:\s(.*)/)
+          .slice(0, 2),
+      ),
+    );
     expect(written).toEqual(securityHeaders);
 
     const served = await request.get(pathTo('about', 'es'));
-    for (const [name, value] of Object.entries(written)) expect(headerValues(served, name), name).toContain(value);
+    for (const [name, value] of Object.entries(written))
+      expect(headerValues(served, name), name).toContain(value);
   });
 });
 
 test.describe('the page’s Content Security Policy', () => {
   for (const path of ['/en', pathTo('contact', 'fr')]) {
-    test(`is the first thing in <head> and runs scripts only by file or hash (${path})`, async ({ page }) => {
+    test(`is the first thing in <head> and runs scripts only by file or hash (${path})`, async ({
+      page,
+    }) => {
       await page.goto(path);
-      const head = await page.locator('head > *').evaluateAll((elements) => elements.map((e) => e.outerHTML.slice(0, 60)));
+      const head = await page
+        .locator('head > *')
+        .evaluateAll((elements) => elements.map((e) => e.outerHTML.slice(0, 60)));
       expect(head[0]).toMatch(/^<meta charset/);
       expect(head[1]).toMatch(/^<meta http-equiv="content-security-policy"/);
 
-      const policy = parsePolicy((await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content'))!);
+      const policy = parsePolicy(
+        (await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content'))!,
+      );
       const scripts = policy.get('script-src')!;
       expect(scripts).toContain("'self'");
       expect(scripts.filter((s) => s.startsWith("'sha256-")).length).toBeGreaterThan(1);
-      for (const loose of ["'unsafe-inline'", "'unsafe-eval'", '*', 'https:', 'data:']) expect(scripts, loose).not.toContain(loose);
+      for (const loose of ["'unsafe-inline'", "'unsafe-eval'", '*', 'https:', 'data:'])
+        expect(scripts, loose).not.toContain(loose);
       expect(policy.get('default-src')).toEqual(["'self'"]);
       expect(policy.get('object-src')).toEqual(["'none'"]);
 
@@ -119,9 +156,15 @@ test.describe('the page’s Content Security Policy', () => {
       expect(scripts).toContain(sha256(consentHeadScript));
 
       // Every inline script that runs on this page is in the policy (JSON data blocks do not run).
-      const inline = await page.locator('script:not([src])').evaluateAll((all) =>
-        all.filter((s) => !(s as HTMLScriptElement).type || (s as HTMLScriptElement).type === 'module').map((s) => s.textContent ?? ''),
-      );
+      const inline = await page
+        .locator('script:not([src])')
+        .evaluateAll((all) =>
+          all
+            .filter(
+              (s) => !(s as HTMLScriptElement).type || (s as HTMLScriptElement).type === 'module',
+            )
+            .map((s) => s.textContent ?? ''),
+        );
       for (const text of inline) expect(scripts, text.slice(0, 80)).toContain(sha256(text));
 
       // The fetch directives allow the configured backend.
@@ -130,7 +173,13 @@ test.describe('the page’s Content Security Policy', () => {
   }
 });
 
-type Violation = { directive: string; blocked: string; source: string; sample: string; frame: string };
+type Violation = {
+  directive: string;
+  blocked: string;
+  source: string;
+  sample: string;
+  frame: string;
+};
 
 /** Records every policy violation of every frame of the page, from before its first script. */
 async function watchViolations(page: Page) {
@@ -138,7 +187,13 @@ async function watchViolations(page: Page) {
     const seen: unknown[] = [];
     Object.defineProperty(window, '__cspViolations', { value: seen });
     document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push({ directive: e.effectiveDirective, blocked: e.blockedURI, source: `${e.sourceFile}:${e.lineNumber}`, sample: e.sample, frame: location.pathname }),
+      seen.push({
+        directive: e.effectiveDirective,
+        blocked: e.blockedURI,
+        source: `${e.sourceFile}:${e.lineNumber}`,
+        sample: e.sample,
+        frame: location.pathname,
+      }),
     );
   });
   // The browser also reports violations in the console (workers' included).
@@ -147,7 +202,17 @@ async function watchViolations(page: Page) {
     if (/content security policy/i.test(message.text())) console.push(message.text());
   });
   return async (): Promise<(Violation | string)[]> => {
-    const perFrame = await Promise.all(page.frames().map((frame) => frame.evaluate(() => (window as unknown as { __cspViolations?: Violation[] }).__cspViolations ?? []).catch(() => [])));
+    const perFrame = await Promise.all(
+      page
+        .frames()
+        .map((frame) =>
+          frame
+            .evaluate(
+              () => (window as unknown as { __cspViolations?: Violation[] }).__cspViolations ?? [],
+            )
+            .catch(() => []),
+        ),
+    );
     return [...perFrame.flat(), ...console];
   };
 }
@@ -158,25 +223,63 @@ test.describe('pages work under the policy, with no violation', () => {
   test.describe('a first visit', () => {
     test.use({ storageState: { cookies: [], origins: [] } });
 
-    test('Accept all: Partytown runs from the site and the tags load and send the page view', async ({ page, context }) => {
+    test('Accept all: Partytown runs from the site and the tags load and send the page view', async ({
+      page,
+      context,
+    }) => {
       const network = await watchNetwork(context);
       const violations = await watchViolations(page);
       await page.goto('/en/rental');
       await page.locator('[data-consent-banner][data-ready]').waitFor({ state: 'attached' }); // its script is wired
-      await page.locator('[data-consent-banner]').getByRole('button', { name: t('consent.banner.acceptAll') }).click();
+      await page
+        .locator('[data-consent-banner]')
+        .getByRole('button', { name: t('consent.banner.acceptAll') })
+        .click();
 
-      await expect.poll(() => network.all.some((u) => u.endsWith('/~partytown/partytown.js'))).toBe(true);
+      await expect
+        .poll(() => network.all.some((u) => u.endsWith('/~partytown/partytown.js')))
+        .toBe(true);
       // The service worker, its sandbox iframe, and the tags run in its worker.
-      await expect.poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration('/~partytown/'))?.active))).toBe(true);
-      await expect(page.locator('iframe[src^="/~partytown/partytown-sandbox-sw.html"]')).toBeAttached();
+      await expect
+        .poll(() =>
+          page.evaluate(async () =>
+            Boolean((await navigator.serviceWorker.getRegistration('/~partytown/'))?.active),
+          ),
+        )
+        .toBe(true);
+      await expect(
+        page.locator('iframe[src^="/~partytown/partytown-sandbox-sw.html"]'),
+      ).toBeAttached();
       // Violations are watched in that iframe too, once its document has replaced the first, blank one.
       const sandboxWatched = async () => {
-        const sandbox = page.frames().find((frame) => frame.url().includes('/~partytown/partytown-sandbox-sw.html'));
-        return (await sandbox?.evaluate(() => Array.isArray((window as unknown as { __cspViolations?: unknown }).__cspViolations)).catch(() => false)) ?? false;
+        const sandbox = page
+          .frames()
+          .find((frame) => frame.url().includes('/~partytown/partytown-sandbox-sw.html'));
+        return (
+          (await sandbox
+            ?.evaluate(() =>
+              Array.isArray((window as unknown as { __cspViolations?: unknown }).__cspViolations),
+            )
+            .catch(() => false)) ?? false
+        );
       };
       await expect.poll(sandboxWatched).toBe(true);
-      await expect.poll(() => network.thirdParty.filter((u) => u.includes('googletagmanager.com/gtag/js?id=G-TEST000001')).length).toBe(1);
-      await expect.poll(() => network.thirdParty.filter((u) => u.includes('googletagmanager.com/gtm.js?id=GTM-TEST01')).length).toBe(1);
+      await expect
+        .poll(
+          () =>
+            network.thirdParty.filter((u) =>
+              u.includes('googletagmanager.com/gtag/js?id=G-TEST000001'),
+            ).length,
+        )
+        .toBe(1);
+      await expect
+        .poll(
+          () =>
+            network.thirdParty.filter((u) =>
+              u.includes('googletagmanager.com/gtm.js?id=GTM-TEST01'),
+            ).length,
+        )
+        .toBe(1);
       // The page view is sent by the tag's code, run by Partytown with `new Function`: it ran.
       await expect.poll(() => network.pageViews().length).toBe(1);
 
@@ -192,7 +295,10 @@ test.describe('pages work under the policy, with no violation', () => {
       const violations = await watchViolations(page);
       await page.goto('/fr');
       await page.locator('[data-consent-banner][data-ready]').waitFor({ state: 'attached' }); // its script is wired
-      await page.locator('[data-consent-banner]').getByRole('button', { name: useTranslations('fr')('consent.banner.rejectAll') }).click();
+      await page
+        .locator('[data-consent-banner]')
+        .getByRole('button', { name: useTranslations('fr')('consent.banner.rejectAll') })
+        .click();
       await page.goto(pathTo('resorts', 'fr'));
       await page.waitForLoadState('networkidle');
       expect(network.thirdParty).toEqual([]);
@@ -203,8 +309,10 @@ test.describe('pages work under the policy, with no violation', () => {
 
   test('a toast: sonner’s own stylesheet is allowed by its hash', async ({ page }) => {
     const violations = await watchViolations(page);
-    await page.route(fakeBackendUrl.href, (route) => route.continue({ url: scenarioUrl(scenarios.error) }));
-    await page.goto(pathTo('resortSkiLessons', 'es', { resort: 'astun' }));
+    await page.route(fakeBackendUrl.href, (route) =>
+      route.continue({ url: scenarioUrl(scenarios.error) }),
+    );
+    await page.goto(pathTo('resortSkiLessons', 'es', { resort: aResort.id }));
     const toast = page.locator('[data-sonner-toast]');
     await expect(toast).toBeVisible();
     // A rule of sonner's injected stylesheet, applied.
@@ -214,7 +322,10 @@ test.describe('pages work under the policy, with no violation', () => {
 
   const pages = [
     ['the home page (shuffled reviews, the lesson search)', '/pt'],
-    ['a resort page (live conditions from the backend)', pathTo('resortSnowboardLessons', 'fr', { resort: 'astun' })],
+    [
+      'a resort page (live conditions from the backend)',
+      pathTo('resortSnowboardLessons', 'fr', { resort: aResort.id }),
+    ],
     ['the instructor application', pathTo('instructorApplication', 'en')],
     ['the preferences', pathTo('preferences', 'es')],
     ['the 404 page (its policy in a header)', '/en/no-such-page'],
@@ -240,8 +351,12 @@ test.describe('pages work under the policy, with no violation', () => {
   test('a form posts to the receiver', async ({ page }) => {
     const violations = await watchViolations(page);
     await page.goto(pathTo('newsletter', 'en'));
-    await page.locator('main form[data-newsletter-form][data-enhanced]').waitFor({ state: 'attached' });
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/forms') && r.request().method() === 'POST');
+    await page
+      .locator('main form[data-newsletter-form][data-enhanced]')
+      .waitFor({ state: 'attached' });
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/api/forms') && r.request().method() === 'POST',
+    );
     await page.locator('main form input[type="email"]').fill(`csp-${Date.now()}@example.com`);
     await page.locator('main form [type="submit"]').click();
     expect((await answer).status()).toBe(200);
@@ -252,8 +367,12 @@ test.describe('pages work under the policy, with no violation', () => {
     const violations = await watchViolations(page);
     await page.goto(pathTo('about', 'es'));
     await page.locator('[data-newsletter-trigger]').click();
-    await page.locator('dialog form[data-newsletter-form][data-enhanced]').waitFor({ state: 'attached' });
-    const answer = page.waitForResponse((r) => r.url().endsWith('/api/forms') && r.request().method() === 'POST');
+    await page
+      .locator('dialog form[data-newsletter-form][data-enhanced]')
+      .waitFor({ state: 'attached' });
+    const answer = page.waitForResponse(
+      (r) => r.url().endsWith('/api/forms') && r.request().method() === 'POST',
+    );
     await page.locator('dialog input[type="email"]').fill(`csp-dialog-${Date.now()}@example.com`);
     await page.locator('dialog form[data-newsletter-form] [type="submit"]').click();
     expect((await answer).status()).toBe(200);

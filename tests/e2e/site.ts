@@ -1,5 +1,8 @@
 /** What the end-to-end tests walk through: every page of the site in every locale. */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import type { z } from 'astro/zod';
+import type { jobSchema } from '../../src/content/schemas';
 import { allLocales, type Locale } from '../../src/i18n/locales';
 import { pathTo, type PageId, type RouteParams } from '../../src/i18n/routes';
 import { sitePages } from '../../src/i18n/site-pages';
@@ -15,6 +18,59 @@ const filesIn = (dir: string, extension: string) =>
 export const resortIds = filesIn('content/resorts', '.yaml');
 export const jobSlugs = filesIn('content/jobs/en', '.md');
 
+/**
+ * A resort's file as the editor wrote it (docs/content-resorts.md): tests take names, numbers and
+ * dates from here, never copies of them, so an editor's change keeps them green.
+ */
+export type ResortFile = {
+  id: string;
+  name: string;
+  status: 'open' | 'closed';
+  country: string;
+  region: Record<string, string>;
+  range: Record<string, string>;
+  elevation: { base: number; top: number };
+  season: { opens: string; closes: string };
+  snowReport: { baseCm: number; summitCm: number; sample: boolean };
+  rental: { offered: boolean; packs?: string[] };
+};
+export const resorts: Record<string, ResortFile> = Object.fromEntries(
+  resortIds.map((id) => [
+    id,
+    {
+      id,
+      ...(parse(readFileSync(`content/resorts/${id}.yaml`, 'utf8')) as Omit<ResortFile, 'id'>),
+    },
+  ]),
+);
+/** A posting's front matter as its file writes it (docs/content-jobs.md). */
+export type PostingFile = {
+  slug: string;
+  title: string;
+  team: string;
+  type: z.infer<typeof jobSchema>['type'];
+  workplace: z.infer<typeof jobSchema>['workplace'];
+  country: string;
+  city?: string;
+  posted: string;
+  validThrough?: string;
+  order: number;
+};
+export function postingFile(locale: string, slug: string): PostingFile {
+  const text = readFileSync(`content/jobs/${locale}/${slug}.md`, 'utf8');
+  return { slug, ...(parse(/^---\n([\s\S]*?)\n---/.exec(text)![1]!) as Omit<PostingFile, 'slug'>) };
+}
+/** The English postings, in the jobs page's order (`order`, then file name). */
+export const englishPostings: PostingFile[] = jobSlugs
+  .map((slug) => postingFile('en', slug))
+  .sort((a, b) => a.order - b.order);
+
+/** A resort for the tests that need one, whichever resorts the content has. */
+export const aResort: ResortFile = resorts[resortIds[0]!]!;
+/** The first resort whose file says `status`, for tests of what a closed or open resort shows. */
+export const resortWithStatus = (status: ResortFile['status']) =>
+  Object.values(resorts).find((r) => r.status === status);
+
 export const everyPage: SitePage[] = allLocales.flatMap((locale) =>
   sitePages({ resorts: resortIds, jobs: jobSlugs }).map(({ page, params }) => ({
     locale,
@@ -27,4 +83,5 @@ export const everyPage: SitePage[] = allLocales.flatMap((locale) =>
 export { useTranslations };
 
 /** Waits until a React island has hydrated (Astro drops its `ssr` attribute then). */
-export const hydrated = (component: string) => `astro-island[component-url*="${component}"]:not([ssr])`;
+export const hydrated = (component: string) =>
+  `astro-island[component-url*="${component}"]:not([ssr])`;

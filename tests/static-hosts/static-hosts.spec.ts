@@ -8,7 +8,7 @@ import { expect, test, type APIResponse } from '@playwright/test';
 import { defaultLocale, locales } from '../../src/i18n/locales';
 import { pathTo } from '../../src/i18n/routes';
 import { securityHeaders } from '../../src/security/headers';
-import { everyPage } from '../e2e/site';
+import { aResort, everyPage } from '../e2e/site';
 import { testBuildConfig } from './hosts';
 
 const headerValues = (response: APIResponse, name: string) =>
@@ -17,10 +17,17 @@ const headerValues = (response: APIResponse, name: string) =>
     .filter((h) => h.name.toLowerCase() === name.toLowerCase())
     .map((h) => h.value);
 
-test('/ goes to the home page in the default language (302): no server reads Accept-Language here', async ({ request }) => {
-  const response = await request.get('/', { maxRedirects: 0, headers: { 'Accept-Language': 'fr-FR,fr;q=0.9' } });
+test('/ goes to the home page in the default language (302): no server reads Accept-Language here', async ({
+  request,
+}) => {
+  const response = await request.get('/', {
+    maxRedirects: 0,
+    headers: { 'Accept-Language': 'fr-FR,fr;q=0.9' },
+  });
   expect(response.status()).toBe(302);
-  expect(new URL(response.headers().location ?? '', 'http://x').pathname).toBe(pathTo('home', defaultLocale));
+  expect(new URL(response.headers().location ?? '', 'http://x').pathname).toBe(
+    pathTo('home', defaultLocale),
+  );
 });
 
 test('a page’s other addresses lead to its one address', async ({ request }, testInfo) => {
@@ -41,14 +48,16 @@ test('a page’s other addresses lead to its one address', async ({ request }, t
   }
 });
 
-test('every security header of _headers, on pages, 404s, redirects’ targets and files', async ({ request }) => {
+test('every security header of _headers, on pages, 404s, redirects’ targets and files', async ({
+  request,
+}) => {
   const html = await (await request.get(pathTo('home', 'en'))).text();
   const script = html.match(/component-url="(\/_astro\/[^"]+\.js)"/)?.[1];
   expect(script).toBeDefined();
   const responses: [string, number, APIResponse][] = [
     ['a home page', 200, await request.get(pathTo('home', 'fr'))],
     ['a page with sub-pages', 200, await request.get(pathTo('instructors', 'es'))],
-    ['a resort page', 200, await request.get(pathTo('resortRental', 'fr', { resort: 'astun' }))],
+    ['a resort page', 200, await request.get(pathTo('resortRental', 'fr', { resort: aResort.id }))],
     ['an unknown address in French', 404, await request.get('/fr/cette-page-n-existe-pas')],
     ['an unknown address outside the locales', 404, await request.get('/nowhere')],
     ['the favicon', 200, await request.get('/favicon.svg')],
@@ -58,11 +67,14 @@ test('every security header of _headers, on pages, 404s, redirects’ targets an
   ];
   for (const [what, status, response] of responses) {
     expect(response.status(), what).toBe(status);
-    for (const [name, value] of Object.entries(securityHeaders)) expect(headerValues(response, name), `${name} on ${what}`).toContain(value);
+    for (const [name, value] of Object.entries(securityHeaders))
+      expect(headerValues(response, name), `${name} on ${what}`).toContain(value);
   }
 });
 
-test('every page in every locale: 200 at its own address, no redirect, the page named by its canonical link', async ({ request }) => {
+test('every page in every locale: 200 at its own address, no redirect, the page named by its canonical link', async ({
+  request,
+}) => {
   const site = testBuildConfig().siteUrl;
   const problems: string[] = [];
   for (let start = 0; start < everyPage.length; start += 8) {
@@ -72,8 +84,14 @@ test('every page in every locale: 200 at its own address, no redirect, the page 
         const html = await response.text();
         const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1];
         const lang = html.match(/<html lang="([^"]+)"/)?.[1];
-        if (response.status() !== 200 || canonical !== new URL(path, site).href || lang !== locales[locale].htmlLang) {
-          problems.push(`${path}: ${response.status()} ${response.headers().location ?? ''} canonical ${canonical} lang ${lang}`);
+        if (
+          response.status() !== 200 ||
+          canonical !== new URL(path, site).href ||
+          lang !== locales[locale].htmlLang
+        ) {
+          problems.push(
+            `${path}: ${response.status()} ${response.headers().location ?? ''} canonical ${canonical} lang ${lang}`,
+          );
         }
       }),
     );

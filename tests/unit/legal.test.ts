@@ -5,7 +5,8 @@ import { fillPlaceholders as fillFacts } from '../../src/content/markdown-placeh
 import { money as euros } from '../../src/i18n/format';
 import { factAt, facts } from '../../src/site-facts';
 
-const words = (text: string, locale: string) => lifetimeInWords(parseLifetime(text), locale, 'session');
+const words = (text: string, locale: string) =>
+  lifetimeInWords(parseLifetime(text), locale, 'session');
 
 describe('cookie lifetimes', () => {
   it('are written in words per locale', () => {
@@ -25,15 +26,25 @@ describe('cookie lifetimes', () => {
   });
 
   it('read site facts, so the policy states what the consent code sets', () => {
-    expect(parseLifetime('{{cookies.consentDays}} days')).toEqual({ session: false, amount: facts.cookies.consentDays, unit: 'day' });
+    expect(parseLifetime('{{cookies.consentDays}} days')).toEqual({
+      session: false,
+      amount: facts.cookies.consentDays,
+      unit: 'day',
+    });
     const source = { cookies: { consentDays: 7 } };
-    expect(parseLifetime('{{cookies.consentDays}} days', source)).toEqual({ session: false, amount: 7, unit: 'day' });
+    expect(parseLifetime('{{cookies.consentDays}} days', source)).toEqual({
+      session: false,
+      amount: 7,
+      unit: 'day',
+    });
   });
 
   it('reject what is not a lifetime, naming the problem', () => {
     expect(() => parseLifetime('forever')).toThrow(/"forever" is not a lifetime/);
     expect(() => parseLifetime('3 weeks')).toThrow(/not a lifetime/);
-    expect(() => parseLifetime('{{cookies.nope}} days')).toThrow(/\{\{cookies\.nope\}\} is not a number/);
+    expect(() => parseLifetime('{{cookies.nope}} days')).toThrow(
+      /\{\{cookies\.nope\}\} is not a number/,
+    );
   });
 
   it('find facts by dotted path, and nothing through inherited keys', () => {
@@ -51,22 +62,40 @@ describe('facts in FAQ text', () => {
   });
 
   it('fills facts, amounts and the brand', () => {
-    expect(fillFacts('{{lessons.privateHourly:euros}} + {{lessons.extraPersonHourly:euros}}/h, {{lessons.freeChangeHours}} h', 'fr', 'x.yaml')).toBe(
-      '29,90\u00a0€ + 5\u00a0€/h, 72 h',
+    const { privateHourly, extraPersonHourly, freeChangeHours } = facts.lessons;
+    expect(
+      fillFacts(
+        '{{lessons.privateHourly:euros}} + {{lessons.extraPersonHourly:euros}}/h, {{lessons.freeChangeHours}} h',
+        'fr',
+        'x.yaml',
+      ),
+    ).toBe(
+      `${euros(privateHourly, 'fr')} + ${euros(extraPersonHourly, 'fr')}/h, ${freeChangeHours} h`,
     );
     expect(fillFacts('{{brand}}', 'en', 'x.yaml')).toMatch(/\S/);
   });
 
   it('fails on an unknown placeholder, naming the file', () => {
-    expect(() => fillFacts('{{lessons.nope}}', 'en', 'content/faq/learners.yaml')).toThrow(/content\/faq\/learners\.yaml/);
-    expect(() => fillFacts('{{lessons.nope:euros}}', 'en', 'content/faq/learners.yaml')).toThrow(/content\/faq\/learners\.yaml/);
+    expect(() => fillFacts('{{lessons.nope}}', 'en', 'content/faq/learners.yaml')).toThrow(
+      /content\/faq\/learners\.yaml/,
+    );
+    expect(() => fillFacts('{{lessons.nope:euros}}', 'en', 'content/faq/learners.yaml')).toThrow(
+      /content\/faq\/learners\.yaml/,
+    );
   });
 });
 
 describe('FAQ items', () => {
   const entries = [
-    { id: 'cancel', question: { en: 'Cancel?', fr: 'Annuler ?', es: '¿Cancelar?' }, answer: { en: 'Up to {{lessons.freeChangeHours}} hours.\n\nFree.', fr: 'Oui.', es: 'Sí.' } },
-    { question: { en: 'Price?', fr: 'Prix ?', es: '¿Precio?', pt: 'Preço?' }, answer: { en: 'A', fr: 'B', es: 'C', pt: 'D' } },
+    {
+      id: 'cancel',
+      question: { en: 'Cancel?', fr: 'Annuler ?', es: '¿Cancelar?' },
+      answer: { en: 'Up to {{lessons.freeChangeHours}} hours.\n\nFree.', fr: 'Oui.', es: 'Sí.' },
+    },
+    {
+      question: { en: 'Price?', fr: 'Prix ?', es: '¿Precio?', pt: 'Preço?' },
+      answer: { en: 'A', fr: 'B', es: 'C', pt: 'D' },
+    },
   ];
 
   it('fall back to English where a locale has no translation, and say so', () => {
@@ -75,7 +104,10 @@ describe('FAQ items', () => {
       ['cancel', 'en', 'Cancel?'],
       ['question-2', 'pt', 'Preço?'],
     ]);
-    expect(items[0]?.paragraphs).toEqual([`Up to ${facts.lessons.freeChangeHours} hours.`, 'Free.']);
+    expect(items[0]?.paragraphs).toEqual([
+      `Up to ${facts.lessons.freeChangeHours} hours.`,
+      'Free.',
+    ]);
   });
 
   it('give FAQPage data with one Question per item and the visible answer', () => {
@@ -85,14 +117,26 @@ describe('FAQ items', () => {
     expect(data.mainEntity[0]).toEqual({
       '@type': 'Question',
       name: 'Cancel?',
-      acceptedAnswer: { '@type': 'Answer', text: `Up to ${facts.lessons.freeChangeHours} hours.\n\nFree.` },
+      acceptedAnswer: {
+        '@type': 'Answer',
+        text: `Up to ${facts.lessons.freeChangeHours} hours.\n\nFree.`,
+      },
     });
   });
 });
 
 describe('FAQ text', () => {
   it('keeps French no-break spaces while joining wrapped lines', () => {
-    const [item] = faqItems([{ question: { en: 'a', fr: 'Annuler\u202f?', es: 'c' }, answer: { en: 'a', fr: 'Oui\u202f:\n  sans frais.', es: 'c' } }], 'fr', 'x.yaml');
+    const [item] = faqItems(
+      [
+        {
+          question: { en: 'a', fr: 'Annuler\u202f?', es: 'c' },
+          answer: { en: 'a', fr: 'Oui\u202f:\n  sans frais.', es: 'c' },
+        },
+      ],
+      'fr',
+      'x.yaml',
+    );
     expect(item?.question).toBe('Annuler\u202f?');
     expect(item?.paragraphs).toEqual(['Oui\u202f: sans frais.']);
   });

@@ -9,15 +9,10 @@ const broken = (mutate: (copy: typeof raw) => void) => {
 };
 
 describe('site facts', () => {
-  it('holds the spec’s numbers', () => {
-    expect(facts.lessons.privateHourly).toBe(29.9);
-    expect(facts.lessons.extraPersonHourly).toBe(5);
-    expect(facts.lessons.group).toEqual({ min: 4, max: 8 });
-    expect(facts.lessons.freeChangeHours).toBe(72);
-    expect(facts.clubPass.monthlyFrom).toBe(48);
-    expect(facts.instructors.rentalCommissionPercent).toBe(5);
-    expect(facts.cookies).toEqual({ consentDays: 93, visitorIdSeconds: 31536000 });
-    expect(facts.stats).toEqual({ users: 1500, instructors: 65, lessons: 2000 });
+  // Editors change the numbers (docs/content.md): the module must give the file's, checked.
+  it('gives the numbers of content/site-facts.json', () => {
+    expect(facts).toEqual(raw);
+    expect(facts.lessons.group.min).toBeLessThanOrEqual(facts.lessons.group.max);
   });
 
   it('names the file and the field when a value is wrong', () => {

@@ -1,0 +1,135 @@
+/**
+ * Tests follow the content: an editor's ordinary, correct edits, made as the docs say in a copy
+ * of the project (a resort added, a posting added in en/fr/es and another deleted, the private
+ * lesson price changed, a translation string added), keep green the unit tests that read the
+ * content, and the build shows them. A test that fixed a count, a price, a name or a slug would
+ * fail here (docs/decisions.md).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { money } from '../../src/i18n/format';
+import { pathTo } from '../../src/i18n/routes';
+import { copyProject, type ProjectCopy } from './project-copy';
+
+/** The unit tests that read content/ and the site facts (the others test code on fixtures). */
+const contentTests = [
+  'tests/unit/jobs.test.ts',
+  'tests/unit/site-facts.test.ts',
+  'tests/unit/lesson-price.test.ts',
+  'tests/unit/legal.test.ts',
+  'tests/unit/resort-uuids.test.ts',
+  'tests/unit/i18n.test.ts',
+  'tests/unit/locales.test.ts',
+  'tests/unit/sitemap.test.ts',
+];
+const locales = ['en', 'fr', 'es'] as const;
+
+let site: ProjectCopy;
+let units: { code: number; output: string };
+let build: { code: number; output: string };
+const edits = {
+  resort: 'pic-de-prova',
+  resortName: 'Pic de Prova',
+  posting: 'ski-patrol-liaison',
+  deleted: '',
+  price: 0,
+};
+
+/** A built page's HTML, by its address (pages are files: `/en/jobs` is `en/jobs.html`). */
+const page = (path: string) => readFileSync(join(site.dir, 'dist/client', `${path}.html`), 'utf8');
+const built = (path: string) => existsSync(join(site.dir, 'dist/client', `${path}.html`));
+
+beforeAll(async () => {
+  site = copyProject('editor');
+  const files = (dir: string) => readdirSync(join(site.dir, dir)).sort();
+
+  // A resort, modelled on an existing one (docs/content-resorts.md): its own name and uuid.
+  const model = files('content/resorts').find((name) => name.endsWith('.yaml'))!;
+  site.write(
+    `content/resorts/${edits.resort}.yaml`,
+    site
+      .read(`content/resorts/${model}`)
+      .replace(/^name: .*$/m, `name: ${edits.resortName}`)
+      .replace(/^uuid: \S+/m, `uuid: ${randomUUID()}`),
+  );
+
+  // A posting in en, fr and es, copied from the first (docs/content-jobs.md), and the last deleted.
+  const postings = files('content/jobs/en');
+  edits.deleted = postings.at(-1)!.replace(/\.md$/, '');
+  for (const locale of locales) {
+    site.write(
+      `content/jobs/${locale}/${edits.posting}.md`,
+      site
+        .read(`content/jobs/${locale}/${postings[0]}`)
+        .replace(/^title: .*$/m, `title: Ski patrol liaison ${locale}`),
+    );
+  }
+  for (const locale of readdirSync(join(site.dir, 'content/jobs'))) {
+    if (existsSync(join(site.dir, `content/jobs/${locale}/${edits.deleted}.md`)))
+      site.remove(`content/jobs/${locale}/${edits.deleted}.md`);
+  }
+
+  // The private lesson price (docs/content.md: content/site-facts.json).
+  const facts = JSON.parse(site.read('content/site-facts.json'));
+  edits.price = facts.lessons.privateHourly =
+    Math.round((facts.lessons.privateHourly + 1.35) * 100) / 100;
+  site.write('content/site-facts.json', `${JSON.stringify(facts, null, 2)}\n`);
+
+  // A translation string, in every language (docs/translations.md).
+  for (const locale of ['en', 'fr', 'es', 'pt']) {
+    site.edit(`content/translations/${locale}.json`, (text) => {
+      const strings = JSON.parse(text);
+      strings.editorsNote = { heading: `Note (${locale})` };
+      return `${JSON.stringify(strings, null, 2)}\n`;
+    });
+  }
+
+  [units, build] = await Promise.all([
+    site.node(['node_modules/vitest/vitest.mjs', 'run', ...contentTests]),
+    site.build(),
+  ]);
+});
+
+afterAll(() => site?.removeAll());
+
+describe('after an editor’s ordinary edits', () => {
+  test('the unit tests that read the content pass', () => {
+    expect(units.output).toMatch(/Tests\s+\d+ passed/);
+    expect(units.code, units.output).toBe(0);
+  });
+
+  test('the site builds', () => {
+    expect(build.code, build.output).toBe(0);
+  });
+
+  test('the new resort has its pages in every language, listed on the destinations page', () => {
+    for (const locale of locales) {
+      for (const id of ['resortSkiLessons', 'resortSnowboardLessons', 'resortRental'] as const) {
+        expect(built(pathTo(id, locale, { resort: edits.resort })), `${id} ${locale}`).toBe(true);
+      }
+      expect(page(pathTo('destinations', locale))).toContain(edits.resortName);
+    }
+  });
+
+  test('the jobs page lists the new posting and no longer the deleted one', () => {
+    for (const locale of locales) {
+      expect(built(pathTo('job', locale, { job: edits.posting }))).toBe(true);
+      expect(built(pathTo('job', locale, { job: edits.deleted }))).toBe(false);
+      const jobs = page(pathTo('jobs', locale));
+      expect(jobs).toContain(`Ski patrol liaison ${locale}`);
+      expect(jobs).not.toContain(`/${edits.deleted}"`);
+    }
+  });
+
+  test('every lesson page shows the new private lesson price, the locale’s way', () => {
+    for (const locale of locales) {
+      const html = page(pathTo('resortSkiLessons', locale, { resort: edits.resort }));
+      expect(/data-price="private-hourly"[^>]*>([^<]*)</.exec(html)?.[1]).toBe(
+        money(edits.price, locale),
+      );
+      expect(page(pathTo('home', locale))).toContain(money(edits.price, locale));
+    }
+  });
+});
