@@ -4,20 +4,8 @@
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { freshData, pdfBytes, unwritableData, rows, sharedDbPath, startServer, uniqueEmail, type OwnServer } from './forms-helpers';
+import { applicationFields } from '../forms-fixtures';
 
-const application = (email: string) => ({
-  'form-name': 'InstructorApplicationForm',
-  firstname: 'Ana',
-  lastname: 'López',
-  email,
-  phone: '+34 612 345 678',
-  contract: 'freelance',
-  sport: 'snowboard',
-  years: '5',
-  licenceType: 'td2',
-  resort: 'astun',
-  adult: 'yes',
-});
 
 test.describe('the receiver on the shared server', () => {
   test('a newsletter subscription (form-encoded) is on disk when the answer is 200, once per address', async ({ request }) => {
@@ -55,7 +43,7 @@ test.describe('the receiver on the shared server', () => {
   test('an application with its licence is stored, the file named by its hash', async ({ request }) => {
     const email = uniqueEmail('apply');
     const response = await request.post('/api/forms', {
-      multipart: { ...application(email), licence: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes } },
+      multipart: { ...applicationFields(email), licence: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes } },
       headers: { accept: 'application/json' },
     });
     expect(response.status()).toBe(200);

@@ -5,11 +5,12 @@
  * "before" in docs/security.md were taken so).
  */
 import { createServer, type AddressInfo } from 'node:net';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freshData, startServer as startOwnServer, type OwnServer } from '../e2e/forms-helpers';
+import { applicationFields, multipart } from '../forms-fixtures';
 
-export { freshData };
+export { freshData, multipart };
 
 const siteDir = resolve(process.env.FAULTS_SITE_DIR ?? '.');
 
@@ -58,32 +59,7 @@ export function pdfOf(size: number, seed = 0) {
   return bytes;
 }
 
-export function multipart(fields: Record<string, string | Blob>) {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  return data;
-}
-
 export const application = (email: string, extra: Record<string, string | Blob> = {}) =>
-  multipart({
-    'form-name': 'InstructorApplicationForm',
-    firstname: 'Ana',
-    lastname: 'López',
-    email,
-    phone: '+34 612 345 678',
-    contract: 'freelance',
-    sport: 'snowboard',
-    years: '5',
-    licenceType: 'td2',
-    resort: firstResortId(),
-    adult: 'yes',
-    ...extra,
-  });
-
-/** A resort id of the content (the file name of the first resort), as the form's select offers. */
-export function firstResortId() {
-  const file = readdirSync(resolve('content/resorts')).filter((name) => name.endsWith('.yaml')).sort()[0]!;
-  return file.replace(/\.yaml$/, '');
-}
+  multipart({ ...applicationFields(email), ...extra });
 
 export const newsletter = (email: string) => new URLSearchParams({ 'form-name': 'SubscribeForm', email });
