@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { Page } from '@playwright/test';
 
 /** Where the shared test server (playwright.config.ts) keeps its submissions, per test port. */
 export function sharedFormsData(port: number) {
@@ -32,11 +33,31 @@ let counter = 0;
 /** An address no other test uses, so parallel tests can share one database. */
 export const uniqueEmail = (tag = 'test') => `${tag}.${Date.now().toString(36)}${process.pid}${++counter}@example.com`;
 
-export type OwnServer = { url: string; dbPath: string; uploadDir: string; process: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<void> };
+export type OwnServer = {
+  url: string;
+  dbPath: string;
+  uploadDir: string;
+  process: ChildProcess;
+  /** What the server wrote to stdout and stderr so far. */
+  log: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+};
+
+/**
+ * How to run the server when not plainly: `command` wraps `server.mjs` (a `ulimit`), `cwd` is
+ * another checkout's build, `startupMs` how long it may take to serve its first page.
+ */
+export type ServerLaunch = { command?: [string, string[]]; cwd?: string; startupMs?: number };
 
 /** Starts the real server (built `dist/`) on `port` with its own database; resolves when it serves pages. */
-export async function startServer(port: number, env: Record<string, string> = {}, data = freshData()): Promise<OwnServer> {
-  const child = spawn(process.execPath, ['server.mjs'], {
+export async function startServer(
+  port: number,
+  env: Record<string, string> = {},
+  data = freshData(),
+  { command = [process.execPath, ['server.mjs']], cwd, startupMs = 15_000 }: ServerLaunch = {},
+): Promise<OwnServer> {
+  const child = spawn(command[0], command[1], {
+    cwd,
     env: { ...process.env, PORT: String(port), HOST: 'localhost', FORMS_DB_PATH: data.dbPath, FORMS_UPLOAD_DIR: data.uploadDir, FORMS_RATE_LIMIT: '100000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -44,7 +65,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + startupMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server on ${port} exited: ${output}`);
     try {
@@ -61,7 +82,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
       child.once('exit', () => resolve());
       child.kill(signal);
     });
-  return { url, ...data, process: child, stop };
+  return { url, ...data, process: child, log: () => output, stop };
 }
 
 export function freshData() {
@@ -79,4 +100,19 @@ export function unwritableData() {
   const blocker = join(dbPath, '..', 'not-a-folder');
   writeFileSync(blocker, '');
   return { dbPath: join(blocker, 'submissions.sqlite'), uploadDir };
+}
+
+/** Fills every field of the instructor application form but its files, as an applicant would. */
+export async function fillApplication(page: Page, email: string) {
+  await page.locator('#application-firstname').fill('Ana');
+  await page.locator('#application-lastname').fill('López');
+  await page.locator('#application-email').fill(email);
+  await page.locator('#application-phone').fill('+34 612 345 678');
+  await page.locator('input[name="contract"][value="direct"]').check();
+  await page.locator('input[name="sport"][value="both"]').check();
+  await page.locator('#application-years').fill('6');
+  await page.locator('#application-licenceType').selectOption('td2');
+  await page.locator('#application-resort').selectOption({ index: 1 });
+  await page.locator('#application-note').fill('Available from December.');
+  await page.locator('input[name="adult"]').check();
 }

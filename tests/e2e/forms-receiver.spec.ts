@@ -4,20 +4,8 @@
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { freshData, pdfBytes, unwritableData, rows, sharedDbPath, startServer, uniqueEmail, type OwnServer } from './forms-helpers';
+import { applicationFields, multipart } from '../forms-fixtures';
 
-const application = (email: string) => ({
-  'form-name': 'InstructorApplicationForm',
-  firstname: 'Ana',
-  lastname: 'López',
-  email,
-  phone: '+34 612 345 678',
-  contract: 'freelance',
-  sport: 'snowboard',
-  years: '5',
-  licenceType: 'td2',
-  resort: 'astun',
-  adult: 'yes',
-});
 
 test.describe('the receiver on the shared server', () => {
   test('a newsletter subscription (form-encoded) is on disk when the answer is 200, once per address', async ({ request }) => {
@@ -55,7 +43,7 @@ test.describe('the receiver on the shared server', () => {
   test('an application with its licence is stored, the file named by its hash', async ({ request }) => {
     const email = uniqueEmail('apply');
     const response = await request.post('/api/forms', {
-      multipart: { ...application(email), licence: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes } },
+      multipart: { ...applicationFields(email), licence: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes } },
       headers: { accept: 'application/json' },
     });
     expect(response.status()).toBe(200);
@@ -94,22 +82,22 @@ test.describe('bad input straight at the receiver: a clear 4xx and nothing store
       400,
       'invalid',
     ],
-    ['a missing licence', (url) => fetch(url, { method: 'POST', headers: json, body: multipart(application('a@b.co')) }), 400, 'invalid'],
+    ['a missing licence', (url) => fetch(url, { method: 'POST', headers: json, body: multipart(applicationFields('a@b.co')) }), 400, 'invalid'],
     [
       'a text file renamed .pdf',
-      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ ...application('a@b.co'), licence: new File(['I am text'], 'licence.pdf', { type: 'application/pdf' }) }) }),
+      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ ...applicationFields('a@b.co'), licence: new File(['I am text'], 'licence.pdf', { type: 'application/pdf' }) }) }),
       400,
       'invalid',
     ],
     [
       'an oversize file',
-      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ ...application('a@b.co'), licence: new File([pdfBytes, new Uint8Array(1024 * 1024)], 'big.pdf', { type: 'application/pdf' }) }) }),
+      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ ...applicationFields('a@b.co'), licence: new File([pdfBytes, new Uint8Array(1024 * 1024)], 'big.pdf', { type: 'application/pdf' }) }) }),
       413,
       'fileTooLarge',
     ],
     [
       'a body over the cap',
-      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ ...application('a@b.co'), licence: new File([new Uint8Array(4 * 1024 * 1024)], 'huge.pdf') }) }),
+      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ ...applicationFields('a@b.co'), licence: new File([new Uint8Array(4 * 1024 * 1024)], 'huge.pdf') }) }),
       413,
       'tooLarge',
     ],
@@ -130,17 +118,11 @@ test.describe('bad input straight at the receiver: a clear 4xx and nothing store
     const response = await fetch(`${server.url}/api/forms`, {
       method: 'POST',
       headers: json,
-      body: multipart({ ...application('a@b.co'), licence: new File(['I am text'], 'licence.pdf', { type: 'application/pdf' }) }),
+      body: multipart({ ...applicationFields('a@b.co'), licence: new File(['I am text'], 'licence.pdf', { type: 'application/pdf' }) }),
     });
     expect((await response.json()).errors).toEqual({ licence: { code: 'licence.type', message: 'The licence must be a PDF, JPEG or PNG file.' } });
   });
 });
-
-function multipart(fields: Record<string, string | Blob>) {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  return data;
-}
 
 test.describe('abuse and failure', () => {
   test('a client over the rate limit gets 429 with Retry-After', async () => {

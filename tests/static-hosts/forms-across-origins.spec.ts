@@ -6,7 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
 import { useTranslations } from '../../src/i18n/translate';
-import { pdfBytes, pngBytes, rows, sharedDbPath, uniqueEmail } from '../e2e/forms-helpers';
+import { fillApplication, pdfBytes, pngBytes, rows, sharedDbPath, uniqueEmail } from '../e2e/forms-helpers';
 import { receiverOrigin, testBuildConfig } from './hosts';
 
 const en = useTranslations('en');
@@ -73,16 +73,7 @@ test('the instructor application with its two files: stored by the receiver', as
   await page.goto(pathTo('instructorApplication', 'en'));
   await hydrated(page, '#application-firstname');
   const email = uniqueEmail('cdn-apply');
-  await page.locator('#application-firstname').fill('Ana');
-  await page.locator('#application-lastname').fill('López');
-  await page.locator('#application-email').fill(email);
-  await page.locator('#application-phone').fill('+34 612 345 678');
-  await page.locator('input[name="contract"][value="direct"]').check();
-  await page.locator('input[name="sport"][value="both"]').check();
-  await page.locator('#application-years').fill('6');
-  await page.locator('#application-licenceType').selectOption({ index: 1 });
-  await page.locator('#application-resort').selectOption({ index: 1 });
-  await page.locator('input[name="adult"]').check();
+  await fillApplication(page, email);
   await page.locator('#application-licence').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
   await page.locator('#application-cv').setInputFiles({ name: 'cv.png', mimeType: 'image/png', buffer: pngBytes });
   await page.getByRole('button', { name: en('forms.application.submit') }).click();

@@ -14,12 +14,11 @@ import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver'
 import { purgeExpiredSpam } from '../../src/forms/retention';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
 import { checkUploads, type UploadIo } from '../../src/forms/uploads';
+import { applicationFields, contentResortIds, multipart } from '../forms-fixtures';
 
 const URL_ = 'http://site.test/api/forms';
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, ...new Uint8Array(4000).fill(7)]);
-const resortIds = readdirSync('content/resorts')
-  .filter((name) => name.endsWith('.yaml'))
-  .map((name) => name.replace(/\.yaml$/, ''));
+const resortIds = contentResortIds();
 
 let dir: string;
 let dbPath: string;
@@ -56,29 +55,10 @@ function receiver(overrides: Partial<ReceiverSettings> = {}) {
 
 const json = { accept: 'application/json' };
 const post = (body: BodyInit, headers: Record<string, string> = json) => new Request(URL_, { method: 'POST', body, headers });
-const form = (fields: Record<string, string | Blob>) => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  return data;
-};
 const application = (extra: Record<string, string | Blob> = {}) =>
-  form({
-    'form-name': 'InstructorApplicationForm',
-    firstname: 'Ana',
-    lastname: 'López',
-    email: 'ana@example.es',
-    phone: '+34 612 345 678',
-    contract: 'direct',
-    sport: 'ski',
-    years: '7',
-    licenceType: 'td3',
-    resort: resortIds[0]!,
-    adult: 'yes',
-    licence: new File([PDF], 'licence.pdf'),
-    ...extra,
-  });
+  multipart({ ...applicationFields('ana@example.es'), licence: new File([PDF], 'licence.pdf'), ...extra });
 const contact = (extra: Record<string, string> = {}) =>
-  form({ 'form-name': 'ContactForm', name: 'Marta García', email: 'marta@example.es', title: 'Group lessons', message: 'Do you run them?', ...extra });
+  multipart({ 'form-name': 'ContactForm', name: 'Marta García', email: 'marta@example.es', title: 'Group lessons', message: 'Do you run them?', ...extra });
 const newsletter = (email: string) => new URLSearchParams({ 'form-name': 'SubscribeForm', email });
 const uploads = () => (existsSync(uploadDir) ? readdirSync(uploadDir) : []);
 
@@ -220,9 +200,9 @@ describe('the honeypot', () => {
     for (let i = 0; i < 500; i++) fields[`f${i}`] = 'x'.repeat(100);
     let clock = new Date('2026-01-01T00:00:00Z');
     const receive = receiver({ maxBodyBytes: 1_000_000, now: () => clock });
-    expect((await receive(post(form(fields)), 'x')).status).toBe(200);
+    expect((await receive(post(multipart(fields)), 'x')).status).toBe(200);
     clock = new Date('2026-02-20T00:00:00Z');
-    expect((await receive(post(form(fields)), 'x')).status).toBe(200);
+    expect((await receive(post(multipart(fields)), 'x')).status).toBe(200);
     expect(Math.max(...store.list('spam').map((row) => String(row.payload).length))).toBeLessThanOrEqual(16_500);
     expect(purgeExpiredSpam(store, 30, new Date('2026-03-01T00:00:00Z'))).toBe(1);
     expect(store.list('spam')).toHaveLength(1);

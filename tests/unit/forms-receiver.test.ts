@@ -7,6 +7,7 @@ import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver'
 import { migrations, openStore, type SubmissionStore } from '../../src/forms/store';
 import { purgeExpiredContactMessages, purgeExpiredFiles } from '../../src/forms/retention';
 import { sniffFileType } from '../../src/forms/uploads';
+import { applicationFields, multipart } from '../forms-fixtures';
 
 const URL_ = 'http://site.test/api/forms';
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37]);
@@ -30,32 +31,12 @@ function receiver(overrides: Partial<ReceiverSettings> = {}) {
 }
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request(URL_, { method: 'POST', body, headers: { accept: 'application/json', ...headers } });
-const form = (fields: Record<string, string | Blob>) => {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(fields)) {
-    if (typeof v === 'string') data.append(k, v);
-    else data.append(k, v, v instanceof File ? v.name : undefined);
-  }
-  return data;
-};
+const applicant = applicationFields('ana@example.es');
+// Sent as any file: the receiver must recognise the PDF by its bytes, not by what the client says.
 const application = (extra: Record<string, string | Blob> = {}) =>
-  form({
-    'form-name': 'InstructorApplicationForm',
-    firstname: 'Ana',
-    lastname: 'López',
-    email: 'ana@example.es',
-    phone: '+34 612 345 678',
-    contract: 'direct',
-    sport: 'ski',
-    years: '7',
-    licenceType: 'td3',
-    resort: 'astun',
-    adult: 'yes',
-    licence: new File([PDF], 'licence.pdf', { type: 'application/octet-stream' }),
-    ...extra,
-  });
+  multipart({ ...applicant, licence: new File([PDF], 'licence.pdf', { type: 'application/octet-stream' }), ...extra });
 const contact = (extra: Record<string, string> = {}) =>
-  form({ 'form-name': 'ContactForm', name: 'Marta García', email: 'marta@example.es', title: 'Group lessons', message: 'Do you run them in March?', ...extra });
+  multipart({ 'form-name': 'ContactForm', name: 'Marta García', email: 'marta@example.es', title: 'Group lessons', message: 'Do you run them in March?', ...extra });
 const countAll = () => ['SubscribeForm', 'ContactForm', 'InstructorApplicationForm', 'spam'].reduce((n, f) => n + store.list(f as 'spam').length, 0);
 
 beforeEach(() => {
@@ -80,7 +61,7 @@ describe('form receiver', () => {
   });
 
   it('answers per-field codes and English messages, and stores nothing', async () => {
-    const response = await receiver()(post(form({ 'form-name': 'ContactForm', name: 'Bob', email: 'bob@x', title: 'Hi', message: '' })), 'x');
+    const response = await receiver()(post(multipart({ 'form-name': 'ContactForm', name: 'Bob', email: 'bob@x', title: 'Hi', message: '' })), 'x');
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       ok: false,
@@ -99,7 +80,12 @@ describe('form receiver', () => {
     const response = await receiver()(post(application({ cv: new File([PNG], 'cv.png', { type: 'image/png' }) })), 'x');
     expect(response.status).toBe(200);
     const [row] = store.list('InstructorApplicationForm');
-    expect(row).toMatchObject({ firstname: 'Ana', years_taught: 7, licence_type: 'td3', adult_confirmed: 1 });
+    expect(row).toMatchObject({
+      firstname: applicant.firstname,
+      years_taught: Number(applicant.years),
+      licence_type: applicant.licenceType,
+      adult_confirmed: 1,
+    });
     const files = store.filesOf(Number(row!.id));
     expect(files).toMatchObject([
       { field: 'licence', media_type: 'application/pdf', bytes: PDF.length, original_name: 'licence.pdf' },
@@ -123,8 +109,8 @@ describe('form receiver', () => {
   });
 
   it.each([
-    ['an unknown form-name', () => post(form({ 'form-name': 'OrderForm' })), 400, 'unknownForm'],
-    ['no form-name', () => post(form({ email: 'a@b.co' })), 400, 'unknownForm'],
+    ['an unknown form-name', () => post(multipart({ 'form-name': 'OrderForm' })), 400, 'unknownForm'],
+    ['no form-name', () => post(multipart({ email: 'a@b.co' })), 400, 'unknownForm'],
     ['a JSON body', () => post(JSON.stringify({ 'form-name': 'SubscribeForm' }), { 'content-type': 'application/json' }), 415, 'unsupportedMediaType'],
     ['no content type', () => new Request(URL_, { method: 'POST' }), 415, 'unsupportedMediaType'],
     ['an empty body', () => post('', { 'content-type': 'application/x-www-form-urlencoded' }), 400, 'emptyBody'],
@@ -144,7 +130,7 @@ describe('form receiver', () => {
   });
 
   it('answers a filled honeypot like a success and keeps it as spam', async () => {
-    const response = await receiver()(post(form({ 'form-name': 'ContactForm', 'bot-field': 'http://spam', name: 'x' })), 'x');
+    const response = await receiver()(post(multipart({ 'form-name': 'ContactForm', 'bot-field': 'http://spam', name: 'x' })), 'x');
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
     expect(store.list('ContactForm')).toHaveLength(0);

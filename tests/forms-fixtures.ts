@@ -1,0 +1,39 @@
+/**
+ * What the site's forms send, as a browser sends it: one applicant for the receiver's unit tests,
+ * the fault suite and the end-to-end specs alike.
+ */
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** The resort ids of the content (its files' names), sorted: what the application form offers. */
+export function contentResortIds() {
+  return readdirSync(resolve('content/resorts'))
+    .filter((name) => name.endsWith('.yaml'))
+    .map((name) => name.replace(/\.yaml$/, ''))
+    .sort();
+}
+
+/** A resort id of the content (the first one), as the form's select offers. */
+export const firstResortId = () => contentResortIds()[0]!;
+
+/** An instructor's application with every required field but the licence (the form's names). */
+export const applicationFields = (email: string) => ({
+  'form-name': 'InstructorApplicationForm',
+  firstname: 'Ana',
+  lastname: 'López',
+  email,
+  phone: '+34 612 345 678',
+  contract: 'freelance',
+  sport: 'snowboard',
+  years: '5',
+  licenceType: 'td2',
+  resort: firstResortId(),
+  adult: 'yes',
+});
+
+/** A multipart body, as a browser sends a form: each field, files under their own names. */
+export function multipart(fields: Record<string, string | Blob>) {
+  const data = new FormData();
+  for (const [key, value] of Object.entries(fields)) data.append(key, value);
+  return data;
+}
