@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
 export function interactionDirective(): AstroIntegration {
-  const entrypoint = fileURLToPath(new URL('../components/islands/interaction-directive.ts', import.meta.url));
+  const entrypoint = fileURLToPath(
+    new URL('../components/islands/interaction-directive.ts', import.meta.url),
+  );
   return {
     name: 'interaction-directive',
     hooks: {

@@ -29,7 +29,9 @@ export const revalidate = 'public, no-cache';
 
 /** The Cache-Control of a path (`/en/contact`, `/_astro/client.x1.js`). */
 export function cacheControlFor(path: string): string {
-  const rule = cacheRules.find((r) => (r.path.endsWith('/*') ? path.startsWith(r.path.slice(0, -1)) : path === r.path));
+  const rule = cacheRules.find((r) =>
+    r.path.endsWith('/*') ? path.startsWith(r.path.slice(0, -1)) : path === r.path,
+  );
   return rule?.cacheControl ?? revalidate;
 }
 

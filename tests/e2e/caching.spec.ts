@@ -5,7 +5,15 @@
  * long by the browser.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, copyFileSync, cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -30,7 +38,13 @@ async function redeploy(port: number, change: (client: string) => void) {
   const data = freshData();
   const child: ChildProcess = spawn(process.execPath, ['server.mjs'], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port), HOST: 'localhost', FORMS_DB_PATH: data.dbPath, FORMS_UPLOAD_DIR: data.uploadDir },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: 'localhost',
+      FORMS_DB_PATH: data.dbPath,
+      FORMS_UPLOAD_DIR: data.uploadDir,
+    },
     stdio: 'ignore',
   });
   const url = `http://localhost:${port}`;
@@ -52,12 +66,17 @@ async function redeploy(port: number, change: (client: string) => void) {
   return { url, stop };
 }
 
-test('an unchanged page keeps its ETag across deploys, a changed one gets a new one, and a match answers 304', async ({ baseURL }) => {
+test('an unchanged page keeps its ETag across deploys, a changed one gets a new one, and a match answers 304', async ({
+  baseURL,
+}) => {
   const unchanged = pathTo('about', 'en');
   const changed = pathTo('contact', 'en');
-  const second = await redeploy(4371, (client) => appendFileSync(join(client, `${changed}.html`), '<!-- changed -->'));
+  const second = await redeploy(4371, (client) =>
+    appendFileSync(join(client, `${changed}.html`), '<!-- changed -->'),
+  );
   try {
-    const etag = async (base: string, path: string) => (await fetch(base + path)).headers.get('etag');
+    const etag = async (base: string, path: string) =>
+      (await fetch(base + path)).headers.get('etag');
     const first = await etag(baseURL!, unchanged);
     expect(first).toMatch(/^W\/".+"$/);
     expect(await etag(second.url, unchanged)).toBe(first);
@@ -67,14 +86,19 @@ test('an unchanged page keeps its ETag across deploys, a changed one gets a new 
     const again = await fetch(second.url + unchanged, { headers: { 'if-none-match': first! } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
-    const stale = await fetch(second.url + changed, { headers: { 'if-none-match': (await etag(baseURL!, changed))! } });
+    const stale = await fetch(second.url + changed, {
+      headers: { 'if-none-match': (await etag(baseURL!, changed))! },
+    });
     expect(stale.status).toBe(200);
   } finally {
     await second.stop();
   }
 });
 
-test('pages are checked again on every visit; hashed files and the favicon are kept long', async ({ request, page }) => {
+test('pages are checked again on every visit; hashed files and the favicon are kept long', async ({
+  request,
+  page,
+}) => {
   const html = await request.get(pathTo('contact', 'fr'));
   expect(html.headers()['cache-control']).toBe('public, no-cache');
 
@@ -88,7 +112,9 @@ test('pages are checked again on every visit; hashed files and the favicon are k
   });
   await page.goto(pathTo('contact', 'en'));
   await page.locator('#contact-name').focus();
-  await expect.poll(() => scripts.filter((url) => url.includes('/_astro/')).length).toBeGreaterThan(0);
+  await expect
+    .poll(() => scripts.filter((url) => url.includes('/_astro/')).length)
+    .toBeGreaterThan(0);
   const hashed = await request.get(scripts.find((url) => url.includes('/_astro/'))!);
   expect(hashed.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });

@@ -15,27 +15,43 @@ test.use({ storageState: { cookies: [], origins: [] } });
 function scriptBytes(page: Page) {
   const sizes: Promise<number>[] = [];
   page.on('requestfinished', (request) => {
-    if (request.resourceType() === 'script') sizes.push(request.sizes().then((s) => s.responseBodySize));
+    if (request.resourceType() === 'script')
+      sizes.push(request.sizes().then((s) => s.responseBodySize));
   });
   return async () => (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
 }
 
 /** Holds the island's own code back a little: the visitor acts before the island runs. */
 async function slowIslands(page: Page, ms = 600) {
-  await page.route(/\/_astro\/(ContactForm|InstructorApplicationForm|LessonSearchForm)\.[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, ms));
-    await route.continue();
-  });
+  await page.route(
+    /\/_astro\/(ContactForm|InstructorApplicationForm|LessonSearchForm)\.[\w-]+\.js$/,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    },
+  );
 }
 
 const forms = [
   { name: 'contact', path: pathTo('contact', 'en'), island: 'ContactForm', field: '#contact-name' },
-  { name: 'instructor application', path: pathTo('instructorApplication', 'en'), island: 'InstructorApplicationForm', field: '#application-firstname' },
-  { name: 'home search', path: `${pathTo('home', 'en')}#lp`, island: 'LessonSearchForm', field: '#lp-where' },
+  {
+    name: 'instructor application',
+    path: pathTo('instructorApplication', 'en'),
+    island: 'InstructorApplicationForm',
+    field: '#application-firstname',
+  },
+  {
+    name: 'home search',
+    path: `${pathTo('home', 'en')}#lp`,
+    island: 'LessonSearchForm',
+    field: '#lp-where',
+  },
 ];
 
 for (const { name, path, island, field } of forms) {
-  test(`${name}: a visitor who reads the form downloads under 10 KB of JavaScript, the island once they reach for it`, async ({ page }) => {
+  test(`${name}: a visitor who reads the form downloads under 10 KB of JavaScript, the island once they reach for it`, async ({
+    page,
+  }) => {
     const bytes = scriptBytes(page);
     await page.goto(path);
     await page.locator(field).scrollIntoViewIfNeeded();
@@ -50,7 +66,9 @@ for (const { name, path, island, field } of forms) {
     expect(await bytes()).toBeGreaterThan(50 * 1024);
   });
 
-  test(`${name}: typing straight after load loses no keystroke, and the focus stays in the field`, async ({ page }) => {
+  test(`${name}: typing straight after load loses no keystroke, and the focus stays in the field`, async ({
+    page,
+  }) => {
     await slowIslands(page);
     await page.goto(path);
     const text = 'Chamrousse Marie-Curie 42';
@@ -64,14 +82,17 @@ for (const { name, path, island, field } of forms) {
   });
 }
 
-test('contact: a submit before any other interaction is sent, with the island’s own success', async ({ page }) => {
+test('contact: a submit before any other interaction is sent, with the island’s own success', async ({
+  page,
+}) => {
   const t = useTranslations('en');
   await slowIslands(page);
   await page.goto(pathTo('contact', 'en'));
   const email = uniqueEmail('contact-first-click');
   // As an autofill that fires no event would leave it: the form filled, the island not started.
   await page.evaluate((address) => {
-    const set = (id: string, value: string) => ((document.getElementById(id) as HTMLInputElement).value = value);
+    const set = (id: string, value: string) =>
+      ((document.getElementById(id) as HTMLInputElement).value = value);
     set('contact-name', 'Marie Curie');
     set('contact-email', address);
     set('contact-title', 'Private lesson');
@@ -81,10 +102,14 @@ test('contact: a submit before any other interaction is sent, with the island’
   await page.getByRole('button', { name: t('forms.contact.submit') }).click();
   await expect(page.getByRole('status')).toContainText(t('forms.contact.success'));
   expect(page.url()).toMatch(/\/en\/contact$/);
-  expect(rows(sharedDbPath(), 'SELECT name FROM contact_messages WHERE email = ?', email)).toEqual([{ name: 'Marie Curie' }]);
+  expect(rows(sharedDbPath(), 'SELECT name FROM contact_messages WHERE email = ?', email)).toEqual([
+    { name: 'Marie Curie' },
+  ]);
 });
 
-test('home search: Find lessons as the first click goes to the resort’s lessons page', async ({ page }) => {
+test('home search: Find lessons as the first click goes to the resort’s lessons page', async ({
+  page,
+}) => {
   const t = useTranslations('en');
   await slowIslands(page);
   await page.goto(`${pathTo('home', 'en')}#lp`);

@@ -33,7 +33,12 @@ function live(island: HTMLElement): Promise<boolean> {
     const observer = new MutationObserver(() => {
       if (island.querySelector('[data-hydrated]')) done(true);
     });
-    observer.observe(island, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'], childList: true });
+    observer.observe(island, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-hydrated'],
+      childList: true,
+    });
     const timer = setTimeout(() => done(false), LIVE_TIMEOUT_MS);
   });
 }
@@ -54,7 +59,8 @@ const interactionDirective: ClientDirective = async (load, options, island) => {
   // Capture, and registered before React's own listeners: a submit before the island is live
   // never reaches a half-ready island.
   island.addEventListener('submit', hold, { capture: true });
-  for (const type of intents) island.addEventListener(type, reached, { capture: true, passive: true, once: true });
+  for (const type of intents)
+    island.addEventListener(type, reached, { capture: true, passive: true, once: true });
   if (!now) await reachedFor;
   for (const type of intents) island.removeEventListener(type, reached, { capture: true });
 
