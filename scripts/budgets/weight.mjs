@@ -45,7 +45,8 @@ export function pageAssets(html) {
   const settings = settingsJson ? JSON.parse(settingsJson) : {};
   const consent = {
     pending: [settings.banner].filter(Boolean),
-    tracking: settings.loader ? [settings.loader, `${settings.partytownLib}partytown.js`] : [],
+    // Without tags configured, tracking consent loads nothing (the loader comes only for campaign values).
+    tracking: settings.loader && settings.tags !== false ? [settings.loader, `${settings.partytownLib}partytown.js`] : [],
   };
   const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map(([tag]) => ({
     name: /\/([^/.]+)\.[\w-]+\.js$/.exec(attr(tag, 'component-url') ?? '')?.[1] ?? '?',
