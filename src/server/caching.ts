@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 const YEAR = 31_536_000;
 const MONTH = 2_592_000;
@@ -59,7 +59,8 @@ export function builtFileEtags(clientDir: string): (urlPath: string) => string |
     } catch {
       return undefined;
     }
-    if (!file.startsWith(clientDir)) return undefined;
+    // Only files inside the folder (`/../` is not).
+    if (!file.startsWith(join(clientDir, sep))) return undefined;
     let stamp: string;
     try {
       const stats = statSync(file);
