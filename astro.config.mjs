@@ -12,6 +12,7 @@ import { staticHostRedirects } from './src/integrations/static-host-redirects.ts
 import { consent } from './src/integrations/consent.ts';
 import { viewRoutes } from './src/integrations/view-routes.ts';
 import { staticHostHeaders } from './src/integrations/static-host-headers.ts';
+import { interactionDirective } from './src/integrations/interaction.ts';
 import { siteUrlGuard } from './src/integrations/site-url-guard.ts';
 import { contentCheck } from './src/content/check/integration.ts';
 import { contentSecurityPolicy } from './src/security/content-security-policy.ts';
@@ -32,6 +33,7 @@ export default defineConfig({
     staticHostHeaders(),
     failOnPlaceholderProblems(),
     consent(),
+    interactionDirective(),
   ],
   // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts
   // owns every URL and each page is given its locale explicitly.

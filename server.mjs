@@ -85,7 +85,13 @@ const { addSecurityHeaders } = await import('./src/security/headers.ts');
 
 // Pages are files (`build.format: 'file'`); the adapter misses those beside a folder of sub-pages.
 const { prebuiltPages } = await import('./src/server/prebuilt-pages.ts');
-const pageFor = prebuiltPages(join(build, 'client'));
+const clientDir = join(build, 'client');
+const pageFor = prebuiltPages(clientDir);
+
+// Caching (src/server/caching.ts): ETags from the files' content, so an unchanged page keeps its
+// ETag across deploys and a returning visitor gets a 304; Cache-Control by kind of file.
+const { builtFileEtags, cacheControlFor, matches } = await import('./src/server/caching.ts');
+const etagOf = builtFileEtags(clientDir);
 
 // `/healthz` for a load balancer: 200 when a submission would be stored, 503 otherwise and while
 // shutting down (docs/deploy.md).
@@ -121,6 +127,22 @@ const server = http.createServer((req, res) => {
     return res.end();
   }
   if (page) req.url = page.rewrite;
+  const file = req.method === 'GET' || req.method === 'HEAD' ? req.url?.split('?')[0] : undefined;
+  const etag = file ? etagOf(file) : undefined;
+  if (etag) {
+    const caching = { etag, 'cache-control': cacheControlFor(path ?? file) };
+    if (matches(req.headers['if-none-match'], etag)) {
+      res.writeHead(304, caching);
+      return res.end();
+    }
+    // Over the adapter's own (an ETag of size and time, `max-age=0`), just before they go out.
+    onHeaders(res, () => {
+      if (res.statusCode !== 200) return;
+      res.setHeader('etag', caching.etag);
+      res.setHeader('cache-control', caching['cache-control']);
+      res.removeHeader('last-modified');
+    });
+  }
   compress(req, res, () => handler(req, res));
 });
 server.listen(port, host, () => console.log(`Serving http://${host}:${port}`));

@@ -28,6 +28,8 @@ for (const width of [390, 1280]) {
   for (const locale of locales) {
     const page = await browser.newPage({ viewport: { width, height: width < 500 ? 844 : 800 } });
     await page.goto(`${base}/${locale}#lp`, { waitUntil: 'networkidle' });
+    // The search hydrates on the visitor's first interaction with it.
+    await page.locator('#lp-where').focus();
     await page.locator('astro-island[component-url*="LessonSearchForm"]:not([ssr])').waitFor({ state: 'attached' });
     await shot(page, `${locale}-empty-${width}`, '#lp');
 

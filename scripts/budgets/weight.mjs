@@ -19,7 +19,15 @@ export const budgets = {
   pageScripts: 10 * 1024,
   /** HTML and CSS (inlined) of a page without a form, its scripts aside: one round trip of a new TCP connection. */
   firstRender: 14 * 1024,
+  /**
+   * What a page with a form loads before the visitor touches it (its form islands wait for the
+   * first interaction, `client:interaction`): a reader of the contact page downloads no React.
+   */
+  formAtLoad: 10 * 1024,
 };
+
+/** Islands that wait for the visitor's first interaction with them (src/integrations/interaction.ts). */
+const onInteraction = (island) => island.directive === 'interaction';
 
 const attr = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
@@ -37,7 +45,8 @@ export function pageAssets(html) {
   const settings = settingsJson ? JSON.parse(settingsJson) : {};
   const consent = {
     pending: [settings.banner].filter(Boolean),
-    tracking: settings.loader ? [settings.loader, `${settings.partytownLib}partytown.js`] : [],
+    // Without tags configured, tracking consent loads nothing (the loader comes only for campaign values).
+    tracking: settings.loader && settings.tags !== false ? [settings.loader, `${settings.partytownLib}partytown.js`] : [],
   };
   const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map(([tag]) => ({
     name: /\/([^/.]+)\.[\w-]+\.js$/.exec(attr(tag, 'component-url') ?? '')?.[1] ?? '?',
@@ -109,18 +118,21 @@ export function weighPage(path, html, read) {
   // What renders: the document without its scripts (inline code and JSON data blocks).
   const markup = html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
   const size = (files) => [...files].reduce((sum, file) => sum + fileSize(file, read), 0);
-  // Every island hydrates without waiting for the visitor (Astro's directives: at load, when idle,
-  // when scrolled into view or when a media query matches): each counts for every visit.
-  const islandUrls = islands.flatMap((i) => i.urls);
+  // Islands with Astro's own directives (at load, when idle, when scrolled into view, when a media
+  // query matches) hydrate without the visitor doing anything: each counts for every visit. Those
+  // waiting for an interaction count only once the visitor reaches for them.
+  const islandUrls = islands.filter((i) => !onInteraction(i)).flatMap((i) => i.urls);
+  const interactionUrls = islands.filter(onInteraction).flatMap((i) => i.urls);
   const interactive = closure([...consent.pending, ...islandUrls], read);
   const ownScripts = [...closure(scripts, read).files].filter((file) => !interactive.files.has(file));
   // Everything: what loads with the page, every island, the banner, then what comes on demand.
-  const everything = closure([...scripts, ...consent.pending, ...islandUrls], read);
+  const everything = closure([...scripts, ...consent.pending, ...islandUrls, ...interactionUrls], read);
   const demanded = closure([...everything.lazy, ...onDemand], read);
   const later = [...demanded.files, ...demanded.lazy].filter((file) => !everything.files.has(file));
   const newVisitor = closure([...scripts, ...consent.pending, ...islandUrls], read);
   const chosen = closure([...scripts, ...islandUrls], read);
   const tracking = closure(consent.tracking, read);
+  const touched = closure([...scripts, ...consent.pending, ...islandUrls, ...interactionUrls], read);
   const weight = {
     path,
     hasForm,
@@ -132,6 +144,8 @@ export function weighPage(path, html, read) {
     jsPageScripts: size(ownScripts),
     jsNewVisitor: size(newVisitor.files),
     jsChosen: size(chosen.files),
+    /** Downloaded when the visitor first reaches for a form island (new visitor, banner loaded). */
+    jsOnInteraction: size([...touched.files].filter((file) => !newVisitor.files.has(file))),
     lazy: size(later),
     tracking: size(tracking.files),
   };
@@ -140,6 +154,11 @@ export function weighPage(path, html, read) {
     problems.push(`${path}: ${kb(weight.jsAll)} of JavaScript with everything loaded (page scripts, islands, banner, on demand), over the ${kb(budgets.formlessJs)} budget of pages without forms`);
   if (weight.jsPageScripts > budgets.pageScripts)
     problems.push(`${path}: ${kb(weight.jsPageScripts)} of page scripts besides the islands, over their ${kb(budgets.pageScripts)} budget`);
+  // The cookie preferences are the exception: their island hydrates at load (`client:load`), as the
+  // boxes show the visitor's stored choice only once it runs.
+  const waitsForVisitor = islands.every((i) => i.directive !== 'load');
+  if (hasForm && waitsForVisitor && weight.jsNewVisitor > budgets.formAtLoad)
+    problems.push(`${path}: ${kb(weight.jsNewVisitor)} of JavaScript at load for a new visitor who has not touched the form, over the ${kb(budgets.formAtLoad)} budget of pages with a form`);
   if (!hasForm && weight.firstRender > budgets.firstRender)
     problems.push(`${path}: ${kb(weight.firstRender)} of HTML and CSS for the first render, over the ${kb(budgets.firstRender)} budget of content pages`);
   return { weight, problems };

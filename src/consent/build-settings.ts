@@ -9,6 +9,7 @@ import { campaignParameters } from './campaign';
 import type { ConsentSettings } from './settings';
 import { facts } from '../site-facts';
 import { PARTYTOWN_LIB } from '../integrations/consent';
+import { loadsNothing, trackingPlan } from './tracking-plan';
 // Each bundled on its own (one standalone file with a hashed name) and requested by the head
 // script only when needed: the banner's script while a choice is pending, the tracking loader
 // after consent. Vite's worker build is the way to get such a file and its URL from one import.
@@ -40,6 +41,7 @@ export async function consentSettings(): Promise<ConsentSettings> {
     campaignDays: Math.round((lifetime.amount * UNIT_SECONDS[lifetime.unit]) / DAY),
     banner: bannerUrl,
     loader: trackingLoaderUrl,
+    tags: !loadsNothing(trackingPlan(config.analytics)),
     endpoint: config.formsEndpoint,
     partytownLib: PARTYTOWN_LIB,
     analytics: config.analytics,

@@ -4,8 +4,9 @@
  * - no valid choice (none, or one made under an older revision): `<html data-consent="pending">`,
  *   which CSS turns into the banner being shown (and the space it needs reserved); it adds the
  *   banner's script, a separate file. No flash for returning visitors.
- * - a choice allowing tracking (or targeting, on an address with campaign values): adds the
- *   tracking loader, a separate file. Otherwise nothing is downloaded.
+ * - a choice allowing tracking, when the build has tags to load (`settings.tags`), or targeting
+ *   on an address with campaign values: adds the tracking loader, a separate file. Otherwise
+ *   nothing is downloaded.
  *
  * The text is the same on every page and for every visitor (the per-build values are read from the
  * settings JSON), so a Content Security Policy can allow it by one hash. It mirrors
@@ -28,5 +29,6 @@ export const consentHeadScript = `(function () {
   }
   html.dataset.consent = 'given';
   var campaign = /[?&]utm_(source|medium|campaign)=/.test(location.search);
-  if (cookie(${name(consentCookie.tracking)}) === 'true' || (campaign && cookie(${name(consentCookie.targeting)}) === 'true')) load(settings.loader);
+  var tracking = settings.tags && cookie(${name(consentCookie.tracking)}) === 'true';
+  if (tracking || (campaign && cookie(${name(consentCookie.targeting)}) === 'true')) load(settings.loader);
 })();`;

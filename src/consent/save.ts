@@ -55,17 +55,20 @@ export function saveConsent(choice: ConsentChoice, method: ConsentMethod, campai
   sendConsentRecord(s.endpoint, { id, choice, revision: s.revision, method, visitorId, locale: document.documentElement.lang.slice(0, 2) });
 
   const withdrawn = withdrawnCategories(before, choice);
-  if (choice.tracking || choice.targeting) startLoader(s);
+  // The visitor id and the campaign cookies are written above: the loader is needed only for
+  // the tags (none configured, none loaded), or to tell a loader already running of the change.
+  if (choice.tracking || choice.targeting) startLoader(s, choice.tracking && s.tags);
   return { withdrawn, reloadNeeded: withdrawn.includes('tracking') };
 }
 
-/** Adds the tracking loader once; if it is already there, tells it a choice was made. */
-function startLoader(s: ConsentSettings) {
+/** Adds the tracking loader once (when `needed`); if it is already there, tells it a choice was made. */
+function startLoader(s: ConsentSettings, needed: boolean) {
   const present = [...document.scripts].some((script) => script.src && new URL(script.src, location.href).pathname === new URL(s.loader, location.href).pathname);
   if (present) {
     window.dispatchEvent(new Event(CONSENT_CHANGE_EVENT));
     return;
   }
+  if (!needed) return;
   const script = document.createElement('script');
   script.type = 'module';
   script.src = s.loader;

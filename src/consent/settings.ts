@@ -23,6 +23,11 @@ export type ConsentSettings = Readonly<{
   banner: string;
   /** The bundled tracking loader (tracking-loader.ts), loaded only after consent. */
   loader: string;
+  /**
+   * Whether the configuration names any tag (an analytics id or a tag manager container). Without
+   * one, tracking consent loads nothing: the loader only comes for campaign values (targeting).
+   */
+  tags: boolean;
   /** Where consent records are posted (config.formsEndpoint). */
   endpoint: string;
   /** Partytown's files, served by the site (src/integrations/consent.ts). */

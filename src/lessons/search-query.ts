@@ -123,6 +123,9 @@ export function draftFromQuery(input: URLSearchParams | string, locale = 'en', r
 }
 
 /** Whether a query says anything about a search (a page opened without one shows none). */
+/** The query names of a search: an address with any of them carries a search. */
+export const searchQueryKeys = ['where', 'sport', 'date', 'adults', 'children', 'lesson', 'level', 'language'] as const;
+
 export function hasSearch(query: URLSearchParams): boolean {
-  return ['where', 'sport', 'date', 'adults', 'children', 'lesson', 'level', 'language'].some((key) => query.has(key));
+  return searchQueryKeys.some((key) => query.has(key));
 }

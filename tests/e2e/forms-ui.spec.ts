@@ -4,8 +4,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { fillApplication, pdfBytes, pngBytes, rows, sharedDbPath, startServer, unwritableData, freshData, uniqueEmail } from './forms-helpers';
 
-/** Islands render on the server first; wait until the one holding `selector` has hydrated. */
+/**
+ * Islands render on the server first and hydrate on the visitor's first interaction: focus the
+ * field `selector`, then wait until its island has hydrated.
+ */
 async function hydrated(page: Page, selector: string) {
+  await page.locator(selector).focus();
   await expect(page.locator(`astro-island:has(${selector})`).first()).not.toHaveAttribute('ssr', { timeout: 10_000 });
 }
 

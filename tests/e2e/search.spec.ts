@@ -38,6 +38,8 @@ function day(offset: number): string {
 
 async function openSearch(page: Page, path: string) {
   await page.goto(`${path}#lp`);
+  // The search hydrates on the visitor's first interaction with it.
+  await field(page, 'where').focus();
   await page.locator(hydrated('LessonSearchForm')).waitFor({ state: 'attached' });
 }
 

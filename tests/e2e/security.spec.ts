@@ -111,14 +111,10 @@ test.describe('headers the Node server sends', () => {
     const file = readFileSync('dist/client/_headers', 'utf8');
     const lines = file.split('\n').filter((line) => line && !line.startsWith('#'));
     expect(lines[0]).toBe('/*');
-    const written = Object.fromEntries(
-      lines.slice(1).map((line) =>
-        line
-          .trim()
-          .split(/:\s(.*)/)
-          .slice(0, 2),
-      ),
-    );
+    // The `/*` block, up to the next path (the caching rules: tests/e2e/caching.spec.ts).
+    const next = lines.findIndex((line, i) => i > 0 && line.startsWith('/'));
+    const block = lines.slice(1, next === -1 ? undefined : next);
+    const written = Object.fromEntries(block.map((line) => line.trim().split(/:\s(.*)/).slice(0, 2)));
     expect(written).toEqual(securityHeaders);
 
     const served = await request.get(pathTo('about', 'es'));

@@ -180,10 +180,10 @@ describe('cookies in the browser', () => {
 
 describe('the head script', () => {
   /** Runs the inline script over a cookie string; returns what it marked and what it added. */
-  function run(cookie: string, search = '', revision = 3) {
+  function run(cookie: string, search = '', revision = 3, tags = true) {
     const added: { type: string; src: string }[] = [];
     const html = { dataset: {} as Record<string, string> };
-    const settings = { textContent: JSON.stringify({ revision, banner: '/_astro/banner-x.js', loader: '/_astro/tracking-loader-x.js' }) };
+    const settings = { textContent: JSON.stringify({ revision, tags, banner: '/_astro/banner-x.js', loader: '/_astro/tracking-loader-x.js' }) };
     const document = {
       cookie,
       documentElement: html,
@@ -216,6 +216,11 @@ describe('the head script', () => {
     const targetingOnly = cookieString(jar({ functionality: false, tracking: false, targeting: true }));
     expect(run(targetingOnly).added).toEqual([]);
     expect(run(targetingOnly, '?utm_source=news').added).toHaveLength(1);
+  });
+
+  it('adds no tracking loader when the build has no tag to load, except for campaign values', () => {
+    expect(run(cookieString(jar(acceptAll)), '', 3, false).added).toEqual([]);
+    expect(run(cookieString(jar(acceptAll)), '?utm_source=news', 3, false).added).toHaveLength(1);
   });
 
   it('is the same text whatever the build: a Content Security Policy can allow it by one hash', () => {

@@ -8,6 +8,7 @@ import { consentHeadScript } from '../../src/consent/head-script';
 import { reviewsShuffleScript } from '../../src/lib/reviews-shuffle';
 import { readConfig } from '../../src/config';
 import { staticHostHeaders, staticHostHeadersFile } from '../../src/integrations/static-host-headers';
+import { cacheRules } from '../../src/server/caching';
 import { contentSecurityPolicy, cspHash, inlineScripts, sonnerInjectedCss } from '../../src/security/content-security-policy';
 import { cspMetaFirst, pageOwnHashes } from '../../src/security/csp-meta';
 import { addSecurityHeaders, headerContentSecurityPolicy, securityHeaders } from '../../src/security/headers';
@@ -65,9 +66,10 @@ describe('security headers', () => {
   it('are written to _headers for every path of a static host', () => {
     expect(staticHostHeadersFile()).toBe(
       [
-        '# Written by the build from src/security/headers.ts. Static hosts only: the Node server sets these itself.',
+        '# Written by the build from src/security/headers.ts and src/server/caching.ts. Static hosts only: the Node server sets these itself.',
         '/*',
         ...Object.entries(securityHeaders).map(([name, value]) => `  ${name}: ${value}`),
+        ...cacheRules.flatMap(({ path, cacheControl }) => [path, `  Cache-Control: ${cacheControl}`]),
         '',
       ].join('\n'),
     );

@@ -68,7 +68,7 @@ describe('the weight report', () => {
     const heavy = weighPage('/en/about', page(island('Menu', 'visible')), read);
     expect(heavy.problems).toHaveLength(1);
     expect(heavy.problems[0]).toMatch(/\/en\/about: .* over the 75\.0 KB budget/);
-    expect(weighPage('/en/contact', page(island('Menu', 'visible') + '<form></form>'), read).problems).toEqual([]);
+    expect(weighPage('/en/contact', page(island('Menu', 'interaction') + '<form></form>'), read).problems).toEqual([]);
     expect(weighPage('/en/about', page(island('Menu', 'visible')), build(60 * 1024).read).problems).toEqual([]);
     // Page scripts count in the page's JavaScript too.
     const { read: read60 } = build(60 * 1024);
@@ -76,6 +76,20 @@ describe('the weight report', () => {
     const withLive = weighPage('/en/resorts/astun/ski-lessons', page(`${island('Menu', 'visible')}<script type="module" src="/_astro/live.js"></script>`), read60).weight;
     expect(withLive.jsPageScripts).toBeGreaterThan(1500);
     expect(withLive.jsAll).toBe(without.jsAll + withLive.jsPageScripts);
+  });
+
+  it('counts a form island waiting for an interaction apart from what loads, and fails a form page that loads React', () => {
+    const { read } = build(budgets.formAtLoad * 2);
+    const waiting = weighPage('/en/contact', page(island('Menu', 'interaction') + '<form></form>'), read);
+    expect(waiting.problems).toEqual([]);
+    expect(waiting.weight.jsNewVisitor).toBeLessThan(budgets.formAtLoad);
+    expect(waiting.weight.jsOnInteraction).toBeGreaterThan(budgets.formAtLoad);
+    expect(waiting.weight.jsAll).toBeGreaterThanOrEqual(waiting.weight.jsNewVisitor + waiting.weight.jsOnInteraction);
+    const eager = weighPage('/en/contact', page(island('Menu', 'visible') + '<form></form>'), read);
+    expect(eager.problems).toHaveLength(1);
+    expect(eager.problems[0]).toMatch(/\/en\/contact: .* at load .* over the 10\.0 KB budget/);
+    // The cookie preferences, hydrated at load (their purpose), are the exception.
+    expect(weighPage('/en/preferences', page(island('Menu', 'load') + '<form></form>'), read).problems).toEqual([]);
   });
 
   it('fails a page without a form whose HTML and CSS pass one round trip, scripts aside', () => {

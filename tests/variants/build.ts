@@ -13,7 +13,13 @@ import { promisify } from 'node:util';
 const root = resolve(import.meta.dirname, '../..');
 
 /** Every variable the variants differ on: each build sets them all, so a local `.env` cannot. */
-export type VariantEnv = { BOOKING_APP_URL: string; CAREERS_URL: string };
+export type VariantEnv = {
+  BOOKING_APP_URL: string;
+  CAREERS_URL: string;
+  GTM_ID: string;
+  GA_MEASUREMENT_ID: string;
+  GA_SECONDARY_MEASUREMENT_ID: string;
+};
 
 export type Variant = {
   /** A built page's HTML, by its path (`/en/jobs`). */

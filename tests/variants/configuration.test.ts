@@ -17,9 +17,13 @@ import { defaultDraft } from '../../src/lessons/search-query';
 import { everyPage, jobSlugs, resortIds } from '../e2e/site';
 import { buildVariant, type Variant } from './build';
 import { linksSaying, one, parsePage, textOf } from './html';
+import { runInNewContext } from 'node:vm';
+import { consentCookie } from '../../src/consent/consent';
 
 const careersUrl = 'https://careers.example.test/pistelink';
 const bookingAppUrl = 'https://booking.example.test/lessons';
+const noTags = { GTM_ID: '', GA_MEASUREMENT_ID: '', GA_SECONDARY_MEASUREMENT_ID: '' };
+const tags = { GTM_ID: 'GTM-TEST01', GA_MEASUREMENT_ID: 'G-TEST000001', GA_SECONDARY_MEASUREMENT_ID: '' };
 
 let plain: Variant;
 let configured: Variant;
@@ -28,8 +32,8 @@ const built: Variant[] = [];
 // Both builds at once: about 8 s each alone, 15 s together on two cores.
 beforeAll(async () => {
   const builds = await Promise.allSettled([
-    buildVariant('plain', { BOOKING_APP_URL: '', CAREERS_URL: '' }),
-    buildVariant('configured', { BOOKING_APP_URL: bookingAppUrl, CAREERS_URL: careersUrl }),
+    buildVariant('plain', { BOOKING_APP_URL: '', CAREERS_URL: '', ...noTags }),
+    buildVariant('configured', { BOOKING_APP_URL: bookingAppUrl, CAREERS_URL: careersUrl, ...tags }),
   ]);
   for (const build of builds) if (build.status === 'fulfilled') built.push(build.value);
   for (const build of builds) if (build.status === 'rejected') throw build.reason;
@@ -152,5 +156,49 @@ describe('the resort lessons page’s booking box', () => {
       expect(url.searchParams.get('resortUuid'), path).toBe(props.resort.uuid);
       expect(url.searchParams.get('sport'), path).toBe(props.sport);
     }
+  });
+});
+
+/**
+ * The scripts a built page's own head script adds for a visitor whose cookies say "Accept all"
+ * (the page's consent settings and inline script, run as the browser would).
+ */
+function scriptsAddedAfterAcceptAll(site: Variant, path: string, search = '') {
+  const document = parsePage(site.page(path));
+  const head = [...document.querySelectorAll('head script:not([src]):not([type])')];
+  const code = head.map((script) => script.textContent ?? '').find((text) => text.includes('consent-settings'));
+  expect(code, `${path}: the consent head script`).toBeTruthy();
+  const settings = JSON.parse(one(document, '#consent-settings').textContent!) as { revision: number };
+  const cookies = {
+    [consentCookie.accepted]: 'true',
+    [consentCookie.revision]: String(settings.revision),
+    [consentCookie.tracking]: 'true',
+    [consentCookie.targeting]: 'true',
+  };
+  const added: string[] = [];
+  const browser = {
+    cookie: Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; '),
+    documentElement: { dataset: {} },
+    getElementById: (id: string) => document.getElementById(id),
+    createElement: () => ({ type: '', src: '' }),
+    head: { appendChild: (script: { src: string }) => added.push(script.src) },
+  };
+  runInNewContext(code!, { document: browser, location: { search } });
+  return added;
+}
+
+describe('the tracking loader after "Accept all"', () => {
+  const path = pathTo('about', 'en');
+
+  it('is not downloaded when no analytics id or tag manager is configured', () => {
+    expect(scriptsAddedAfterAcceptAll(plain, path)).toEqual([]);
+  });
+
+  it('still comes for campaign values in the address (targeting allowed), to keep them', () => {
+    expect(scriptsAddedAfterAcceptAll(plain, path, '?utm_source=news')).toHaveLength(1);
+  });
+
+  it('is downloaded when tags are configured', () => {
+    expect(scriptsAddedAfterAcceptAll(configured, path)).toHaveLength(1);
   });
 });

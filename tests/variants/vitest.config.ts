@@ -8,5 +8,7 @@ export default defineConfig({
   test: {
     include: ['tests/variants/**/*.test.ts'],
     hookTimeout: 180_000,
+    // Reading every page of a build with linkedom takes seconds on a busy machine.
+    testTimeout: 30_000,
   },
 });

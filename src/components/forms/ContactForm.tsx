@@ -41,7 +41,7 @@ export default function ContactForm({ strings, endpoint, locale, returnTo }: Pro
     <div className="form-card">
       <Status sent={state === 'sent'} success={strings.success} failure={failure} />
       {state !== 'sent' && (
-        <form className="form" method="post" action={endpoint} encType="multipart/form-data" noValidate={hydrated} onSubmit={handleSubmit}>
+        <form className="form" method="post" action={endpoint} encType="multipart/form-data" noValidate={hydrated} data-hydrated={hydrated ? '' : undefined} onSubmit={handleSubmit}>
           <HiddenFields formName={formNames.contact} locale={locale} returnTo={returnTo} honeypotLabel={strings.honeypot} idPrefix="contact" />
           <ErrorSummary heading={strings.errorSummary} errors={errors} messages={strings.errors} idOf={idOf} />
           {contactFieldNames.map((name) => (

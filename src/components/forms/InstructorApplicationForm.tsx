@@ -68,7 +68,7 @@ export default function InstructorApplicationForm({ strings, endpoint, locale, r
     <div className="form-card">
       <Status sent={state === 'sent'} success={strings.success} failure={failure} />
       {state !== 'sent' && (
-        <form className="form" method="post" action={endpoint} encType="multipart/form-data" noValidate={hydrated} onSubmit={handleSubmit}>
+        <form className="form" method="post" action={endpoint} encType="multipart/form-data" noValidate={hydrated} data-hydrated={hydrated ? '' : undefined} onSubmit={handleSubmit}>
           <HiddenFields formName={formNames.application} locale={locale} returnTo={returnTo} honeypotLabel={strings.honeypot} idPrefix="application" />
           <ErrorSummary heading={strings.errorSummary} errors={errors} messages={strings.errors} idOf={idOf} />
 

@@ -46,7 +46,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
   const time = { strings, durationHours, errorOf };
 
   return (
-    <form ref={form} className="lesson-search" method="get" action={action} noValidate={hydrated} onSubmit={submit}>
+    <form ref={form} className="lesson-search" method="get" action={action} noValidate={hydrated} data-hydrated={hydrated ? '' : undefined} onSubmit={submit}>
       <input type="hidden" name="locale" value={locale} />
       {summary && <ProblemSummary heading={strings.errorSummary} problems={summary} className="lesson-search__summary" />}
 

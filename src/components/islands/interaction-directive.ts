@@ -1,0 +1,81 @@
+/**
+ * `client:interaction`: hydrates a form island the first time the visitor reaches for it (a press
+ * of the pointer, a touch, focus, a key, input), so a visitor who only reads the page downloads no
+ * React. The island is server-rendered as a plain HTML form, usable meanwhile.
+ *
+ * What the visitor did before the island ran is kept:
+ * - typed text and ticked boxes: hydration adopts the server's elements, values and focus
+ *   included, and each island reads the values from the form's DOM once it runs;
+ * - a submit (Enter, or a first tap on the button): it is held, and replayed with the same
+ *   button once the island says it is live (`data-hydrated` on an element inside it), so the
+ *   island's own checks and sending run. If the code cannot be loaded, the form is sent as plain
+ *   HTML instead.
+ *
+ * The directive's value, if any, is a space-separated list of query names: when the page's
+ * address has one of them (a shared search, the back button), the island hydrates at once, to
+ * show what the address says.
+ */
+import type { ClientDirective } from 'astro';
+
+const intents = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'input', 'change'] as const;
+/** Longest wait for the island to say it is live before a held submit is sent as plain HTML. */
+const LIVE_TIMEOUT_MS = 10_000;
+
+/** Resolves once an element inside the island carries `data-hydrated` (or after the timeout). */
+function live(island: HTMLElement): Promise<boolean> {
+  if (island.querySelector('[data-hydrated]')) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ok: boolean) => {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(ok);
+    };
+    const observer = new MutationObserver(() => {
+      if (island.querySelector('[data-hydrated]')) done(true);
+    });
+    observer.observe(island, {
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['data-hydrated'],
+      childList: true,
+    });
+    const timer = setTimeout(() => done(false), LIVE_TIMEOUT_MS);
+  });
+}
+
+const interactionDirective: ClientDirective = async (load, options, island) => {
+  const names = typeof options.value === 'string' ? options.value.split(/\s+/).filter(Boolean) : [];
+  const query = new URLSearchParams(location.search);
+  const now = names.some((name) => query.has(name));
+  let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  let reached: () => void = () => {};
+  const reachedFor = new Promise<void>((resolve) => (reached = resolve));
+  const hold = (event: Event) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held = { form: event.target as HTMLFormElement, submitter: (event as SubmitEvent).submitter };
+    reached();
+  };
+  // Capture, and registered before React's own listeners: a submit before the island is live
+  // never reaches a half-ready island.
+  island.addEventListener('submit', hold, { capture: true });
+  for (const type of intents)
+    island.addEventListener(type, reached, { capture: true, passive: true, once: true });
+  if (!now) await reachedFor;
+  for (const type of intents) island.removeEventListener(type, reached, { capture: true });
+
+  let ok = false;
+  try {
+    const hydrate = await load();
+    await hydrate();
+    ok = await live(island);
+  } finally {
+    island.removeEventListener('submit', hold, { capture: true });
+    const submit = held as { form: HTMLFormElement; submitter: HTMLElement | null } | null;
+    if (submit && ok) submit.form.requestSubmit(submit.submitter);
+    // The island did not come alive: the form goes as plain HTML, as without JavaScript.
+    else if (submit) submit.form.submit();
+  }
+};
+
+export default interactionDirective;

@@ -1,0 +1,131 @@
+/**
+ * Form islands hydrate on the visitor's first interaction (`client:interaction`): a reader
+ * downloads no React, and a visitor who types or submits straight away loses nothing. Measured in
+ * Chromium as a new visitor (the cookie banner's script included): the bytes of every script
+ * downloaded, as sent (compressed).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { pathTo } from '../../src/i18n/routes';
+import { rows, sharedDbPath, uniqueEmail } from './forms-helpers';
+import { hydrated, useTranslations } from './site';
+
+test.use({ storageState: { cookies: [], origins: [] } });
+
+/** Bytes of the script files downloaded so far (compressed, as sent). */
+function scriptBytes(page: Page) {
+  const sizes: Promise<number>[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script')
+      sizes.push(request.sizes().then((s) => s.responseBodySize));
+  });
+  return async () => (await Promise.all(sizes)).reduce((sum, size) => sum + size, 0);
+}
+
+/** Holds the island's own code back a little: the visitor acts before the island runs. */
+async function slowIslands(page: Page, ms = 600) {
+  await page.route(
+    /\/_astro\/(ContactForm|InstructorApplicationForm|LessonSearchForm)\.[\w-]+\.js$/,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    },
+  );
+}
+
+const forms = [
+  { name: 'contact', path: pathTo('contact', 'en'), island: 'ContactForm', field: '#contact-name' },
+  {
+    name: 'instructor application',
+    path: pathTo('instructorApplication', 'en'),
+    island: 'InstructorApplicationForm',
+    field: '#application-firstname',
+  },
+  {
+    name: 'home search',
+    path: `${pathTo('home', 'en')}#lp`,
+    island: 'LessonSearchForm',
+    field: '#lp-where',
+  },
+];
+
+for (const { name, path, island, field } of forms) {
+  test(`${name}: a visitor who reads the form downloads under 10 KB of JavaScript, the island once they reach for it`, async ({
+    page,
+  }) => {
+    const bytes = scriptBytes(page);
+    await page.goto(path);
+    await page.locator(field).scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    const reading = await bytes();
+    expect(reading).toBeLessThan(10 * 1024);
+    await expect(page.locator(hydrated(island))).toHaveCount(0);
+
+    await page.locator(field).click();
+    await page.locator(hydrated(island)).waitFor({ state: 'attached' });
+    await page.waitForLoadState('networkidle');
+    // React and the island came with the first interaction.
+    const touched = await bytes();
+    expect(touched).toBeGreaterThan(50 * 1024);
+    // The measurement docs/performance.md quotes.
+    console.log(
+      `${path}: ${(reading / 1024).toFixed(1)} KB reading, ${(touched / 1024).toFixed(1)} KB after a click`,
+    );
+  });
+
+  test(`${name}: typing straight after load loses no keystroke, and the focus stays in the field`, async ({
+    page,
+  }) => {
+    await slowIslands(page);
+    await page.goto(path);
+    const text = 'Chamrousse Marie-Curie 42';
+    await page.locator(field).click();
+    await page.keyboard.type(text);
+    // Typed before the island ran (its code was held back): nothing yet hydrated.
+    await page.locator(hydrated(island)).waitFor({ state: 'attached' });
+    await page.keyboard.type(' ok');
+    await expect(page.locator(field)).toHaveValue(`${text} ok`);
+    await expect(page.locator(field)).toBeFocused();
+  });
+}
+
+test('contact: a submit before any other interaction is sent, with the island’s own success', async ({
+  page,
+}) => {
+  const t = useTranslations('en');
+  await slowIslands(page);
+  await page.goto(pathTo('contact', 'en'));
+  const email = uniqueEmail('contact-first-click');
+  // As an autofill that fires no event would leave it: the form filled, the island not started.
+  await page.evaluate((address) => {
+    const set = (id: string, value: string) =>
+      ((document.getElementById(id) as HTMLInputElement).value = value);
+    set('contact-name', 'Marie Curie');
+    set('contact-email', address);
+    set('contact-title', 'Private lesson');
+    set('contact-message', 'Two hours on Saturday morning?');
+  }, email);
+  await expect(page.locator(hydrated('ContactForm'))).toHaveCount(0);
+  await page.getByRole('button', { name: t('forms.contact.submit') }).click();
+  await expect(page.getByRole('status')).toContainText(t('forms.contact.success'));
+  expect(page.url()).toMatch(/\/en\/contact$/);
+  expect(rows(sharedDbPath(), 'SELECT name FROM contact_messages WHERE email = ?', email)).toEqual([
+    { name: 'Marie Curie' },
+  ]);
+});
+
+test('home search: Find lessons as the first click goes to the resort’s lessons page', async ({
+  page,
+}) => {
+  const t = useTranslations('en');
+  await slowIslands(page);
+  await page.goto(`${pathTo('home', 'en')}#lp`);
+  const inAWeek = new Date(Date.now() + 7 * 86_400_000);
+  const day = `${inAWeek.getFullYear()}-${String(inAWeek.getMonth() + 1).padStart(2, '0')}-${String(inAWeek.getDate()).padStart(2, '0')}`;
+  await page.evaluate((date) => {
+    (document.getElementById('lp-where') as HTMLInputElement).value = 'Astún';
+    (document.getElementById('lp-date-0') as HTMLInputElement).value = date;
+    (document.getElementById('lp-level') as HTMLSelectElement).value = 'new';
+  }, day);
+  await page.getByRole('button', { name: t('search.submit') }).click();
+  await expect(page).toHaveURL(/\/en\/resorts\/astun\/ski-lessons\?.*where=astun/);
+});
