@@ -8,6 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import type { Page } from '@playwright/test';
 
 /** Where the shared test server (playwright.config.ts) keeps its submissions, per test port. */
 export function sharedFormsData(port: number) {
@@ -79,4 +80,19 @@ export function unwritableData() {
   const blocker = join(dbPath, '..', 'not-a-folder');
   writeFileSync(blocker, '');
   return { dbPath: join(blocker, 'submissions.sqlite'), uploadDir };
+}
+
+/** Fills every field of the instructor application but the files (ids as in any language). */
+export async function fillApplication(page: Page, email: string) {
+  await page.locator('#application-firstname').fill('Ana');
+  await page.locator('#application-lastname').fill('López');
+  await page.locator('#application-email').fill(email);
+  await page.locator('#application-phone').fill('+34 612 345 678');
+  await page.locator('input[name="contract"][value="direct"]').check();
+  await page.locator('input[name="sport"][value="both"]').check();
+  await page.locator('#application-years').fill('6');
+  await page.locator('#application-licenceType').selectOption('td2');
+  await page.locator('#application-resort').selectOption({ index: 1 });
+  await page.locator('#application-note').fill('Available from December.');
+  await page.locator('input[name="adult"]').check();
 }

@@ -2,7 +2,7 @@
  * The forms as a visitor uses them, against the real server and its SQLite file.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { pdfBytes, pngBytes, rows, sharedDbPath, startServer, unwritableData, freshData, uniqueEmail } from './forms-helpers';
+import { fillApplication, pdfBytes, pngBytes, rows, sharedDbPath, startServer, unwritableData, freshData, uniqueEmail } from './forms-helpers';
 
 /** Islands render on the server first; wait until the one holding `selector` has hydrated. */
 async function hydrated(page: Page, selector: string) {
@@ -349,20 +349,6 @@ test.describe('contact form', () => {
 });
 
 test.describe('instructor application', () => {
-  async function fillApplication(page: Page, email: string) {
-    await page.locator('#application-firstname').fill('Ana');
-    await page.locator('#application-lastname').fill('López');
-    await page.locator('#application-email').fill(email);
-    await page.locator('#application-phone').fill('+34 612 345 678');
-    await page.locator('input[name="contract"][value="direct"]').check();
-    await page.locator('input[name="sport"][value="both"]').check();
-    await page.locator('#application-years').fill('6');
-    await page.locator('#application-licenceType').selectOption('td2');
-    await page.locator('#application-resort').selectOption({ index: 1 });
-    await page.locator('#application-note').fill('Available from December.');
-    await page.locator('input[name="adult"]').check();
-  }
-
   test('sends the application with licence and CV', async ({ page }) => {
     await page.goto('/en/instructors/join-us');
     await expect(page.getByText('Your CV and licence files are kept for one year at most')).toBeVisible();

@@ -26,11 +26,11 @@ const idOf = (field: string) => `contact-${field}`;
 
 /** Contact form (spec §3, §5): name, email, title, message; ends in the success or the error message. */
 export default function ContactForm({ strings, endpoint, locale, returnTo }: Props) {
-  const { state, errors, errorText: error, failure, hydrated, handleSubmit } = useFormSubmission(ContactSchema, endpoint, strings);
+  const { state, errors, errorText: error, failure, hydrated, handleSubmit, outcome } = useFormSubmission(ContactSchema, endpoint, strings);
 
   return (
     <div className="form-card">
-      <Status sent={state === 'sent'} success={strings.success} failure={failure} />
+      <Status ref={outcome} sent={state === 'sent'} success={strings.success} failure={failure} />
       {state !== 'sent' && (
         <form className="form" method="post" action={endpoint} encType="multipart/form-data" noValidate={hydrated} onSubmit={handleSubmit}>
           <HiddenFields formName={formNames.contact} locale={locale} returnTo={returnTo} honeypotLabel={strings.honeypot} idPrefix="contact" />

@@ -66,6 +66,7 @@ export function searchStrings(locale: Locale): SearchStrings {
   return {
     where: t('search.where'),
     whereHint: t('search.whereHint'),
+    whereClosest: t('search.whereClosest'),
     sport: t('search.sport'),
     sportsLater: t('search.sportsLater'),
     sports: choices(t, 'search.sports', [...lessonSports, ...laterSports]),

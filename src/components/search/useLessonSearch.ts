@@ -18,11 +18,12 @@ import {
   type SearchDraft,
   type SearchProblems,
 } from '../../lessons/search';
+import { closestResorts, type SearchableResort } from '../../lessons/resort-match';
 import type { LessonRule } from '../../lessons/price';
 import { dateAfter } from '../../lessons/search-dates';
 
 /** A resort the search offers, with its ski and snowboard lessons pages. */
-export type SearchResort = { id: string; name: string; paths: Record<'ski' | 'snowboard', string> };
+export type SearchResort = SearchableResort & { paths: Record<'ski' | 'snowboard', string> };
 
 /** The form's id (the home page's `#lp`), and the prefix of its controls' ids. */
 export const ID = 'lp';
@@ -109,6 +110,8 @@ export function useLessonSearch({ locale, resorts, rule, errorTexts }: Options) 
   // they are fixed, and new ones wait for the next try (the fields show them meanwhile).
   const stillThere = submitted ? Object.fromEntries(Object.entries(check.problems).filter(([path]) => path in submitted)) : {};
   const summary = submitted ? problemsByField(stillThere, sameTime, errorTexts) : null;
+  // A place no resort matches: the closest resorts are offered instead of a dead end.
+  const closest = showProblems && check.problems.where === 'where.notFound' ? closestResorts(draft.where, resorts) : [];
 
   function update(patch: Partial<SearchDraft>) {
     touched.current = true;
@@ -130,6 +133,12 @@ export function useLessonSearch({ locale, resorts, rule, errorTexts }: Options) 
     today,
     quote,
     summary,
+    closest,
+    /** A closest resort picked: it fills Where, and the focus goes back there (the picks are gone). */
+    pickResort(name: string) {
+      update({ where: name });
+      focusAfterRender.current = `${ID}-where`;
+    },
     /** The problem shown at a control, by its id. */
     errorOf: (id: string) => errors.get(id),
     update,
