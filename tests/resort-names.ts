@@ -14,10 +14,18 @@ export function resortNames(): ResortNames[] {
   return readdirSync('content/resorts')
     .filter((file) => file.endsWith('.yaml'))
     .map((file) => {
-      const data = parse(readFileSync(`content/resorts/${file}`, 'utf8')) as { name: string; aliases?: string[] };
+      const data = parse(readFileSync(`content/resorts/${file}`, 'utf8')) as {
+        name: string;
+        aliases?: string[];
+      };
       const words = data.name.split(/[^\p{L}\p{N}]+/u);
       const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
       const aliases = data.aliases ?? [];
-      return { id: file.replace(/\.yaml$/, ''), name: data.name, aliases, typed: [fold(longest), ...aliases.map(fold)] };
+      return {
+        id: file.replace(/\.yaml$/, ''),
+        name: data.name,
+        aliases,
+        typed: [fold(longest), ...aliases.map(fold)],
+      };
     });
 }

@@ -21,7 +21,8 @@ export function searchKey(text: string): string {
 /** Shorter than this, a part of a name is too common to name one resort ("la", "b"). */
 const MIN_PART = 3;
 
-const keysOf = (resort: SearchableResort) => [resort.name, resort.id, ...(resort.aliases ?? [])].map(searchKey);
+const keysOf = (resort: SearchableResort) =>
+  [resort.name, resort.id, ...(resort.aliases ?? [])].map(searchKey);
 
 /**
  * How well `key` names the resort: 4 a whole name, 3 the start of one, 2 the start of one of its
@@ -32,7 +33,13 @@ function score(key: string, resort: SearchableResort): number {
   for (const name of keysOf(resort)) {
     if (name === key) return 4;
     if (key.length < MIN_PART) continue;
-    const rank = name.startsWith(key) ? 3 : ` ${name}`.includes(` ${key}`) ? 2 : name.includes(key) ? 1 : 0;
+    const rank = name.startsWith(key)
+      ? 3
+      : ` ${name}`.includes(` ${key}`)
+        ? 2
+        : name.includes(key)
+          ? 1
+          : 0;
     best = Math.max(best, rank);
   }
   return best;
@@ -53,10 +60,15 @@ export function matchResorts<R extends SearchableResort>(text: string, resorts: 
  * The one resort the text names: its best match when no other resort matches as well ("sierra"
  * is Sierra Nevada; a part two resorts share names neither), else none.
  */
-export function findResort<R extends SearchableResort>(where: string, resorts: readonly R[]): R | undefined {
+export function findResort<R extends SearchableResort>(
+  where: string,
+  resorts: readonly R[],
+): R | undefined {
   const key = searchKey(where);
   if (!key) return undefined;
-  const ranked = resorts.map((resort) => ({ resort, rank: score(key, resort) })).filter(({ rank }) => rank > 0);
+  const ranked = resorts
+    .map((resort) => ({ resort, rank: score(key, resort) }))
+    .filter(({ rank }) => rank > 0);
   const top = Math.max(0, ...ranked.map(({ rank }) => rank));
   const best = ranked.filter(({ rank }) => rank === top);
   return best.length === 1 ? best[0]!.resort : undefined;
@@ -68,7 +80,11 @@ function editDistance(a: string, b: string): number {
   for (let i = 1; i <= a.length; i++) {
     const current = [i];
     for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     }
     previous = current;
   }
@@ -77,7 +93,11 @@ function editDistance(a: string, b: string): number {
 
 /** How far the text is from a resort: from its closest name, word of a name, or start of a name. */
 function distance(key: string, resort: SearchableResort): number {
-  const candidates = keysOf(resort).flatMap((name) => [name, name.slice(0, key.length), ...name.split(' ')]);
+  const candidates = keysOf(resort).flatMap((name) => [
+    name,
+    name.slice(0, key.length),
+    ...name.split(' '),
+  ]);
   return Math.min(...candidates.map((name) => editDistance(key, name)));
 }
 
@@ -85,7 +105,11 @@ function distance(key: string, resort: SearchableResort): number {
  * When nothing matches: the resorts closest to what was typed (a misspelling, "molna", "baqera"),
  * closest first, at most `count`. The visitor picks one rather than starting again.
  */
-export function closestResorts<R extends SearchableResort>(text: string, resorts: readonly R[], count = 3): R[] {
+export function closestResorts<R extends SearchableResort>(
+  text: string,
+  resorts: readonly R[],
+  count = 3,
+): R[] {
   const key = searchKey(text);
   if (!key) return [];
   return resorts

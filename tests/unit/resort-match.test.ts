@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { closestResorts, findResort, matchResorts, searchKey } from '../../src/lessons/resort-match';
+import {
+  closestResorts,
+  findResort,
+  matchResorts,
+  searchKey,
+} from '../../src/lessons/resort-match';
 import { resortNames } from '../resort-names';
 
 // The matcher's rules, on resorts shaped like the real ones (the content's own are checked below).
@@ -56,7 +61,11 @@ describe('finding a resort by what is typed', () => {
 
 describe('the resorts of content/resorts', () => {
   const content = resortNames();
-  it.each(content)('$name is found by its name, id and what people type', ({ id, name, aliases, typed }) => {
-    for (const text of [name, id, ...aliases, ...typed]) expect(findResort(text, content)?.id, text).toBe(id);
-  });
+  it.each(content)(
+    '$name is found by its name, id and what people type',
+    ({ id, name, aliases, typed }) => {
+      for (const text of [name, id, ...aliases, ...typed])
+        expect(findResort(text, content)?.id, text).toBe(id);
+    },
+  );
 });

@@ -71,14 +71,15 @@ export function useLessonSearch({ locale, resorts, rule, errorTexts }: Options) 
   const focusAfterRender = useRef<string | null>(null);
 
   // On hydration: the search of a shared link or of the back button, else whatever was typed
-  // before the island ran (nothing typed is lost).
+  // before the island ran (nothing typed is lost). A link that only chooses the resort and sport
+  // (a resort page's Find a lesson, which carries no date) shows no problems before Find lessons.
   useEffect(() => {
     const fromUrl = new URLSearchParams(window.location.search);
     let start: SearchDraft;
     if (hasSearch(fromUrl)) {
       start = draftFromQuery(fromUrl, locale, resorts);
       touched.current = true;
-      setShowProblems(true);
+      setShowProblems(fromUrl.has('date'));
     } else {
       const typed = new URLSearchParams(new FormData(form.current!) as unknown as Record<string, string>);
       start = draftFromQuery(typed, locale, resorts);
