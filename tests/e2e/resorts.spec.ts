@@ -177,12 +177,13 @@ test.describe('lessons pages', () => {
     await expect(page.locator('[data-price="private-hourly"]')).toHaveText('€29.90');
     await expect(page.getByText('+€5 per hour for each extra learner')).toBeVisible();
     await expect(page.getByText('4 to 8 learners')).toBeVisible();
-    await expect(page.locator('main a[href="/en#lp"]').first()).toBeVisible();
+    // Find a lesson opens the search with this resort and sport.
+    await expect(page.locator('main a[href="/en?where=la-molina&sport=ski#lp"]').first()).toBeVisible();
 
     await page.goto(pathTo('resortSnowboardLessons', 'fr', { resort: 'la-molina' }));
     await expect(page.locator('[data-price="private-hourly"]')).toHaveText('29,90\u00a0€');
     await expect(page.getByText('De 4 à 8 élèves')).toBeVisible();
-    await expect(page.locator('main a[href="/fr#lp"]').first()).toBeVisible();
+    await expect(page.locator('main a[href="/fr?where=la-molina&sport=snowboard#lp"]').first()).toBeVisible();
   });
 
   test('carry SkiResort structured data', async ({ page }) => {
