@@ -90,6 +90,11 @@ export function resortSchema<Ref extends z.ZodType>(packRef: Ref) {
     .strictObject({
       name: text,
       /**
+       * Other names people search the resort by (a local-language name, the village, an old
+       * name): the lesson search finds the resort by them too. Optional.
+       */
+      aliases: z.array(text).optional(),
+      /**
        * The marketplace backend's id of the resort: resort pages ask the backend for its live
        * status and snow report with it, and the Book button hands it to the booking app.
        */

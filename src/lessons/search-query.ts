@@ -9,6 +9,10 @@
 import type { Locale } from '../i18n/locales';
 import type { LessonLanguage } from './search';
 
+import { findResort, type SearchableResort } from './resort-match';
+
+export { closestResorts, findResort, matchResorts, searchKey, type SearchableResort } from './resort-match';
+
 export type DateDraft = { day: string; time: string; hours: string };
 
 export type SearchDraft = {
@@ -21,9 +25,6 @@ export type SearchDraft = {
   level: string;
   language: string;
 };
-
-/** A resort the search can find, by its id (the address) or its name, typed in any case and with or without accents. */
-export type SearchableResort = { id: string; name: string };
 
 /** A visitor reading the site in a language most likely wants lessons in it (search.ts lists the lesson languages). */
 export const languageOfLocale: Record<Locale, LessonLanguage> = { en: 'english', fr: 'french', es: 'spanish', pt: 'portuguese' };
@@ -47,22 +48,6 @@ export function defaultDraft(locale = 'en'): SearchDraft {
     level: '',
     language: (languageOfLocale as Partial<Record<string, LessonLanguage>>)[locale] ?? 'english',
   };
-}
-
-/** Lowercase, no accents, punctuation as spaces: "Baqueira Beret" finds "Baqueira-Beret", "astun" finds "Astún". */
-export function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-}
-
-export function findResort(where: string, resorts: readonly SearchableResort[]): SearchableResort | undefined {
-  const key = searchKey(where);
-  if (!key) return undefined;
-  return resorts.find((r) => searchKey(r.id) === key || searchKey(r.name) === key);
 }
 
 /** Whether every date shares one start time and one duration (then the query carries them once). */

@@ -236,14 +236,19 @@ test.describe('lessons pages', () => {
       page.getByText(`+${money(extraPersonHourly, 'en')} per hour for each extra learner`),
     ).toBeVisible();
     await expect(page.getByText(`${group.min} to ${group.max} learners`)).toBeVisible();
-    await expect(page.locator('main a[href="/en#lp"]').first()).toBeVisible();
+    // Find a lesson opens the search with this resort and sport.
+    await expect(
+      page.locator(`main a[href="/en?where=${aResort.id}&sport=ski#lp"]`).first(),
+    ).toBeVisible();
 
     await page.goto(pathTo('resortSnowboardLessons', 'fr', { resort: aResort.id }));
     await expect(page.locator('[data-price="private-hourly"]')).toHaveText(
       money(privateHourly, 'fr'),
     );
     await expect(page.getByText(`De ${group.min} à ${group.max} élèves`)).toBeVisible();
-    await expect(page.locator('main a[href="/fr#lp"]').first()).toBeVisible();
+    await expect(
+      page.locator(`main a[href="/fr?where=${aResort.id}&sport=snowboard#lp"]`).first(),
+    ).toBeVisible();
   });
 
   test('carry SkiResort structured data', async ({ page }) => {

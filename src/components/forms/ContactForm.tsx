@@ -35,11 +35,11 @@ const inputs: Record<ContactField, (props: FieldProps, strings: ContactStrings) 
 
 /** Contact form (spec §3, §5): the fields of `contactFields`, then the success or the error message. */
 export default function ContactForm({ strings, endpoint, locale, returnTo }: Props) {
-  const { state, errors, errorText: error, failure, hydrated, handleSubmit } = useFormSubmission(ContactSchema, endpoint, strings);
+  const { state, errors, errorText: error, failure, hydrated, handleSubmit, outcome } = useFormSubmission(ContactSchema, endpoint, strings);
 
   return (
     <div className="form-card">
-      <Status sent={state === 'sent'} success={strings.success} failure={failure} />
+      <Status ref={outcome} sent={state === 'sent'} success={strings.success} failure={failure} />
       {state !== 'sent' && (
         <form className="form" method="post" action={endpoint} encType="multipart/form-data" noValidate={hydrated} data-hydrated={hydrated ? '' : undefined} onSubmit={handleSubmit}>
           <HiddenFields formName={formNames.contact} locale={locale} returnTo={returnTo} honeypotLabel={strings.honeypot} idPrefix="contact" />

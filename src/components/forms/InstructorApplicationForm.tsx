@@ -60,13 +60,13 @@ const idOf = (field: string) => `application-${field}`;
 /** The instructor application (spec §3): details, teaching, licence file and optional CV, resort, note. */
 export default function InstructorApplicationForm({ strings, endpoint, locale, returnTo, resorts, maxFileBytes, backHref, privacyHref }: Props) {
   const schema = useMemo(() => applicationSchema({ maxFileBytes }), [maxFileBytes]);
-  const { state, errors, errorText: error, failure, progress, hydrated, handleSubmit } = useFormSubmission(schema, endpoint, strings);
+  const { state, errors, errorText: error, failure, progress, hydrated, handleSubmit, outcome } = useFormSubmission(schema, endpoint, strings);
   const required = { requiredText: strings.required, required: true };
   const options = <K extends string>(values: readonly K[], labels: Record<K, string>) => values.map((value) => ({ value, label: labels[value] }));
 
   return (
     <div className="form-card">
-      <Status sent={state === 'sent'} success={strings.success} failure={failure} />
+      <Status ref={outcome} sent={state === 'sent'} success={strings.success} failure={failure} />
       {state !== 'sent' && (
         <form className="form" method="post" action={endpoint} encType="multipart/form-data" noValidate={hydrated} data-hydrated={hydrated ? '' : undefined} onSubmit={handleSubmit}>
           <HiddenFields formName={formNames.application} locale={locale} returnTo={returnTo} honeypotLabel={strings.honeypot} idPrefix="application" />

@@ -3,7 +3,7 @@
  * (`aria-invalid`, `aria-describedby`), the error summary, the hidden fields the receiver needs
  * and the honeypot. They render on the server too, so a form is readable before hydration.
  */
-import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { HONEYPOT_FIELD, type FieldErrors } from '../../forms/schemas';
 
 /** Text of a problem code for the visitor (`name.invalid` → "Name is not valid."). */
@@ -165,11 +165,15 @@ export function HiddenFields({ formName, locale, returnTo, honeypotLabel, idPref
  * A form's outcome, announced by screen readers: the success message once sent, the failure
  * message after a failed try, nothing before.
  */
-export function Status({ sent, success, failure }: { sent: boolean; success: string; failure: string | null }) {
+/**
+ * A form's outcome: a live region that is always there (so it is announced when it fills), and
+ * that useFormSubmission scrolls to and focuses (`tabIndex={-1}`) when an outcome arrives.
+ */
+export function Status({ sent, success, failure, ref }: { sent: boolean; success: string; failure: string | null; ref?: Ref<HTMLDivElement> }) {
   const tone = sent ? 'success' : failure ? 'error' : null;
   const message = sent ? success : failure;
   return (
-    <div className={`form-status${tone ? ` form-status--${tone}` : ''}`} role="status">
+    <div ref={ref} className={`form-status${tone ? ` form-status--${tone}` : ''}`} role="status" tabIndex={-1}>
       {message && <p>{message}</p>}
     </div>
   );

@@ -19,6 +19,13 @@ export function useFormSubmission(schema: Schema, endpoint: string, texts: Probl
   const [progress, setProgress] = useState<number | null>(null);
   const [hydrated, setHydrated] = useState(false);
   const sending = useRef(false);
+  // The outcome (sent, failed) is brought into view and focused each time one arrives, so a
+  // visitor scrolled to the submit button sees it and a screen reader reads it out.
+  const outcome = useRef<HTMLDivElement>(null);
+  const [outcomes, setOutcomes] = useState(0);
+  useEffect(() => {
+    if (outcomes > 0) showOutcome(outcome.current);
+  }, [outcomes]);
 
   // Before hydration the form posts natively (browser validation, redirect back); once the island
   // runs, it validates itself with the visitor-language messages.
@@ -46,9 +53,12 @@ export function useFormSubmission(schema: Schema, endpoint: string, texts: Probl
         setErrors(result.errors);
         setState('idle');
         focusFirstInvalid(form, result.errors);
+        return;
       } else setState(result.httpStatus === 429 ? 'rateLimited' : 'failed');
+      setOutcomes((n) => n + 1);
     } catch {
       setState('failed');
+      setOutcomes((n) => n + 1);
     } finally {
       sending.current = false;
       setProgress(null);
@@ -60,7 +70,7 @@ export function useFormSubmission(schema: Schema, endpoint: string, texts: Probl
   /** Why the last attempt failed, in the visitor's language; empty when it did not. */
   const failure = state === 'failed' ? texts.failure : state === 'rateLimited' ? texts.rateLimited : '';
 
-  return { state, errors, errorText, failure, progress, hydrated, handleSubmit };
+  return { state, errors, errorText, failure, progress, hydrated, handleSubmit, outcome };
 }
 
 /** Focus goes to the first field (in page order) that has a problem, so the visitor lands on it. */
@@ -68,4 +78,14 @@ function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors) {
   const first = [...form.elements].find((el): el is HTMLInputElement => 'name' in el && (el as HTMLInputElement).name in errors);
   // After React has rendered the messages, so that aria-describedby reads them.
   requestAnimationFrame(() => first?.focus());
+}
+
+/**
+ * The outcome's top goes just below the fixed header (its `scroll-margin-top`), and it takes the
+ * focus without a second scroll. Runs after React has rendered the message (an effect).
+ */
+function showOutcome(element: HTMLElement | null) {
+  if (!element) return;
+  element.scrollIntoView({ block: 'start' });
+  element.focus({ preventScroll: true });
 }

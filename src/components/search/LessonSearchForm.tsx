@@ -35,7 +35,7 @@ type Props = {
 export default function LessonSearchForm({ strings, locale, intl, resorts, action, rule }: Props) {
   const { durationHours } = rule;
   const search = useLessonSearch({ locale, resorts, rule, errorTexts: strings.errors });
-  const { form, draft, sameTime, hydrated, today, quote, summary, errorOf } = search;
+  const { form, draft, sameTime, hydrated, today, quote, summary, closest, errorOf } = search;
   const { update, updateDate, updateShared, addDate, removeDate, shareTime, submit } = search;
   const field = (key: 'where' | 'sport' | 'adults' | 'children' | 'lesson' | 'level' | 'language') => ({
     name: key,
@@ -52,7 +52,7 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
 
       <div className="lesson-search__fields">
         <div className="lesson-search__row lesson-search__row--where">
-          <Field id={`${ID}-where`} label={strings.where} hint={strings.whereHint} error={errorOf(`${ID}-where`)}>
+          <Field id={`${ID}-where`} label={strings.where} hint={strings.whereHint} error={errorOf(`${ID}-where`)} after={<Closest strings={strings} resorts={closest} pick={search.pickResort} />}>
             <input
               id={`${ID}-where`}
               className="form-input"
@@ -182,5 +182,24 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * When no resort matches Where: the closest ones as buttons, next in the tab order after the field
+ * (a pick fills it in). A custom listbox is not needed for this: the native datalist already gives
+ * the field its combobox role and keyboard list; these are the "did you mean" of a dead end.
+ */
+function Closest({ strings, resorts, pick }: { strings: SearchStrings; resorts: SearchResort[]; pick: (name: string) => void }) {
+  if (!resorts.length) return null;
+  return (
+    <p className="lesson-search__closest" id={`${ID}-where-closest`}>
+      {strings.whereClosest}{' '}
+      {resorts.map((resort) => (
+        <button key={resort.id} type="button" className="button button--ghost lesson-search__closest-pick" onClick={() => pick(resort.name)}>
+          {resort.name}
+        </button>
+      ))}
+    </p>
   );
 }

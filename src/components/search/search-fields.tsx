@@ -10,7 +10,7 @@ import { described, Help } from '../forms/fields';
 import { fill, type SearchStrings } from './text';
 import { ID } from './useLessonSearch';
 
-export function Field({ id, label, hint, error, children }: { id: string; label: ReactNode; hint?: string | undefined; error?: string | undefined; children: ReactNode }) {
+export function Field({ id, label, hint, error, children, after }: { id: string; label: ReactNode; hint?: string | undefined; error?: string | undefined; children: ReactNode; after?: ReactNode }) {
   return (
     <div className="form-field">
       <label className="form-label" htmlFor={id}>
@@ -18,6 +18,7 @@ export function Field({ id, label, hint, error, children }: { id: string; label:
       </label>
       {children}
       <Help id={id} error={error} hint={hint} />
+      {after}
     </div>
   );
 }

@@ -64,6 +64,7 @@ export function searchStrings(locale: Locale): SearchStrings {
   return {
     where: t('search.where'),
     whereHint: t('search.whereHint'),
+    whereClosest: t('search.whereClosest'),
     sport: t('search.sport'),
     sportsLater: t('search.sportsLater'),
     sports: textsOf(t, 'search.sports', [...lessonSports, ...laterSports]),

@@ -30,6 +30,8 @@ export type QuoteStrings = {
 export type SearchStrings = {
   where: string;
   whereHint: string;
+  /** Before the closest resorts when none matches Where ("Did you mean:"). */
+  whereClosest: string;
   sport: string;
   sportsLater: string;
   sports: Record<string, string>;

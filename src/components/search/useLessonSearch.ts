@@ -18,11 +18,12 @@ import {
   type SearchDraft,
   type SearchProblems,
 } from '../../lessons/search';
+import { closestResorts, type SearchableResort } from '../../lessons/resort-match';
 import type { LessonRule } from '../../lessons/price';
 import { dateAfter } from '../../lessons/search-dates';
 
 /** A resort the search offers, with its ski and snowboard lessons pages. */
-export type SearchResort = { id: string; name: string; paths: Record<'ski' | 'snowboard', string> };
+export type SearchResort = SearchableResort & { paths: Record<'ski' | 'snowboard', string> };
 
 /** The form's id (the home page's `#lp`), and the prefix of its controls' ids. */
 export const ID = 'lp';
@@ -70,14 +71,15 @@ export function useLessonSearch({ locale, resorts, rule, errorTexts }: Options) 
   const focusAfterRender = useRef<string | null>(null);
 
   // On hydration: the search of a shared link or of the back button, else whatever was typed
-  // before the island ran (nothing typed is lost).
+  // before the island ran (nothing typed is lost). A link that only chooses the resort and sport
+  // (a resort page's Find a lesson, which carries no date) shows no problems before Find lessons.
   useEffect(() => {
     const fromUrl = new URLSearchParams(window.location.search);
     let start: SearchDraft;
     if (hasSearch(fromUrl)) {
       start = draftFromQuery(fromUrl, locale, resorts);
       touched.current = true;
-      setShowProblems(true);
+      setShowProblems(fromUrl.has('date'));
     } else {
       const typed = new URLSearchParams(new FormData(form.current!) as unknown as Record<string, string>);
       start = draftFromQuery(typed, locale, resorts);
@@ -109,6 +111,8 @@ export function useLessonSearch({ locale, resorts, rule, errorTexts }: Options) 
   // they are fixed, and new ones wait for the next try (the fields show them meanwhile).
   const stillThere = submitted ? Object.fromEntries(Object.entries(check.problems).filter(([path]) => path in submitted)) : {};
   const summary = submitted ? problemsByField(stillThere, sameTime, errorTexts) : null;
+  // A place no resort matches: the closest resorts are offered instead of a dead end.
+  const closest = showProblems && check.problems.where === 'where.notFound' ? closestResorts(draft.where, resorts) : [];
 
   function update(patch: Partial<SearchDraft>) {
     touched.current = true;
@@ -130,6 +134,12 @@ export function useLessonSearch({ locale, resorts, rule, errorTexts }: Options) 
     today,
     quote,
     summary,
+    closest,
+    /** A closest resort picked: it fills Where, and the focus goes back there (the picks are gone). */
+    pickResort(name: string) {
+      update({ where: name });
+      focusAfterRender.current = `${ID}-where`;
+    },
     /** The problem shown at a control, by its id. */
     errorOf: (id: string) => errors.get(id),
     update,

@@ -16,7 +16,7 @@ export const prerender = false;
 export const GET: APIRoute = async ({ url }) => {
   const asked = url.searchParams.get('locale');
   const locale = isLocale(asked) ? asked : defaultLocale;
-  const resorts = (await getCollection('resorts')).map((r) => ({ id: r.id, name: r.data.name }));
+  const resorts = (await getCollection('resorts')).map((r) => ({ id: r.id, name: r.data.name, aliases: r.data.aliases }));
   const draft = draftFromQuery(url.searchParams, locale, resorts);
   const resort = findResort(draft.where, resorts);
   const to = (location: string) => new Response(null, { status: 303, headers: { Location: location } });
