@@ -10,6 +10,7 @@ import { consent } from './src/integrations/consent.ts';
 import { viewRoutes } from './src/integrations/view-routes.ts';
 import { staticHostHeaders } from './src/integrations/static-host-headers.ts';
 import { siteUrlGuard } from './src/integrations/site-url-guard.ts';
+import { companyFactsGuard } from './src/integrations/company-facts-guard.ts';
 import { contentSecurityPolicy } from './src/security/content-security-policy.ts';
 
 export default defineConfig({
@@ -19,7 +20,7 @@ export default defineConfig({
   // Pages are prerendered HTML; only routes that opt out (`prerender = false`) run on the server.
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [siteUrlGuard(), react(), viewRoutes(), staticHostRedirects(), staticHostHeaders(), failOnPlaceholderProblems(), consent()],
+  integrations: [siteUrlGuard(), companyFactsGuard(config.company), react(), viewRoutes(), staticHostRedirects(), staticHostHeaders(), failOnPlaceholderProblems(), consent()],
   // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts
   // owns every URL and each page is given its locale explicitly.
   // Each page's CSS is small (4–6 KB gzip, only its own: one route per view): inlined, it costs

@@ -32,7 +32,7 @@ test.describe('privacy policy', () => {
     test(`names the Dutch entity, its dates and limits in ${locale}`, async ({ page }) => {
       await page.goto(pathTo('privacy', locale));
       const text = article(page);
-      await expect(text).toContainText(`${config.brand} ${facts.legal.legalForm}`);
+      await expect(text).toContainText(config.company.name);
       await expect(text).toContainText(facts.legal.city);
       await expect(page.locator('main time').first()).toHaveText(longDate(facts.legal.policiesPublished, locale));
       await expect(page.locator('main time').first()).toHaveAttribute('datetime', facts.legal.policiesPublished);
