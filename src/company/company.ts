@@ -14,6 +14,11 @@ export function postalAddress(site: SiteConfig, locale: Locale): string | undefi
   return `${address.street}, ${address.postalCode} ${address.city}, ${countryName(address.country, locale)}`;
 }
 
+/** A phone number as shown: no-break spaces, so that it never wraps across two lines. */
+export function phoneText(phone: string): string {
+  return phone.replace(/ /g, '\u00a0');
+}
+
 /** A phone number as a `tel:` link wants it: `+31201234567`. */
 export function phoneHref(phone: string): string {
   return `tel:${phone.replace(/\s+/g, '')}`;

@@ -3,18 +3,14 @@
  * and the Organization data, all naming the company as the e2e build is configured
  * (tests/e2e/e2e.env sets every COMPANY_* fact, so every line shows).
  */
-import { readFileSync } from 'node:fs';
-import { parseEnv } from 'node:util';
 import { expect, test, type Page } from '@playwright/test';
-import { postalAddress } from '../../src/company/company';
-import { readConfig } from '../../src/config';
+import { phoneText, postalAddress } from '../../src/company/company';
 import { allLocales } from '../../src/i18n/locales';
 import { pathTo } from '../../src/i18n/routes';
-import { everyPage, useTranslations } from './site';
+import { e2eConfig as site, everyPage, useTranslations } from './site';
 
 test.use({ javaScriptEnabled: false });
 
-const site = readConfig(parseEnv(readFileSync('tests/e2e/e2e.env', 'utf8')));
 const { company } = site;
 
 /** The page's Organization data (schema.org), parsed from its JSON-LD. */
@@ -39,7 +35,7 @@ test.describe('legal notice', () => {
       await expect(value(t('company.vat'))).toHaveText(company.vatId);
       await expect(value(t('company.address'))).toHaveText(postalAddress(site, locale)!);
       await expect(value(t('company.email')).getByRole('link')).toHaveAttribute('href', `mailto:${site.contactEmail}`);
-      const phone = value(t('company.phone')).getByRole('link', { name: company.phone });
+      const phone = value(t('company.phone')).getByRole('link', { name: phoneText(company.phone) });
       await expect(phone).toHaveAttribute('href', `tel:${company.phone.replace(/ /g, '')}`);
       await expect(page.locator('main').getByRole('link', { name: t('company.contactLink') })).toHaveAttribute('href', pathTo('contact', locale));
     });
@@ -91,7 +87,7 @@ test('every page’s footer names the company and links to the legal notice in i
           `>${t('company.registrationShort', { number: company.registration })}</span>`,
           `>${t('company.vatShort', { number: company.vatId })}</span>`,
           `>${postalAddress(site, locale)}</span>`,
-          `>${company.phone}</a>`,
+          `>${phoneText(company.phone)}</a>`,
         ];
         for (const text of expected) if (!footer.includes(text)) problems.push(`${path}: no ${text}`);
       }),
@@ -107,5 +103,5 @@ test('the footer’s company line is readable at 390 px', async ({ page }) => {
   await expect(line).toBeVisible();
   const box = await line.boundingBox();
   expect(box?.width).toBeLessThanOrEqual(390);
-  await expect(line.getByRole('link', { name: company.phone })).toBeVisible();
+  await expect(line.getByRole('link', { name: phoneText(company.phone) })).toBeVisible();
 });
