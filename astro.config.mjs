@@ -4,7 +4,10 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { config } from './src/config.ts';
 import { satteri } from '@astrojs/markdown-satteri';
-import { failOnPlaceholderProblems, markdownPlaceholders } from './src/content/markdown-placeholders.ts';
+import {
+  failOnPlaceholderProblems,
+  markdownPlaceholders,
+} from './src/content/markdown-placeholders.ts';
 import { staticHostRedirects } from './src/integrations/static-host-redirects.ts';
 import { consent } from './src/integrations/consent.ts';
 import { viewRoutes } from './src/integrations/view-routes.ts';
@@ -20,7 +23,16 @@ export default defineConfig({
   // Pages are prerendered HTML; only routes that opt out (`prerender = false`) run on the server.
   output: 'static',
   adapter: node({ mode: 'standalone' }),
-  integrations: [siteUrlGuard(), companyFactsGuard(config.company), react(), viewRoutes(), staticHostRedirects(), staticHostHeaders(), failOnPlaceholderProblems(), consent()],
+  integrations: [
+    siteUrlGuard(),
+    companyFactsGuard(config.company),
+    react(),
+    viewRoutes(),
+    staticHostRedirects(),
+    staticHostHeaders(),
+    failOnPlaceholderProblems(),
+    consent(),
+  ],
   // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts
   // owns every URL and each page is given its locale explicitly.
   // Each page's CSS is small (4–6 KB gzip, only its own: one route per view): inlined, it costs
@@ -34,7 +46,10 @@ export default defineConfig({
   // Markdown content may use {{brand}}, {{contactEmail}} and the site facts ({{lessons.group.max}}).
   // No syntax highlighting: the content has no code blocks, and Shiki's inline styles would need
   // 'unsafe-inline' in the Content Security Policy.
-  markdown: { processor: satteri({ mdastPlugins: [markdownPlaceholders] }), syntaxHighlight: false },
+  markdown: {
+    processor: satteri({ mdastPlugins: [markdownPlaceholders] }),
+    syntaxHighlight: false,
+  },
   server: { port: 4321, host: 'localhost' },
   // Astro's origin check would refuse (403) any form post whose Origin is not this server's: the
   // forms of a site deployed elsewhere, a proxy that changes the host, a test without Origin. The

@@ -23,13 +23,18 @@ const warningLines = [
 export const siteUrlWarning = boxed(warningLines);
 
 /** Stops (throws) or warns as `siteUrlVerdict` says; nothing when SITE_URL is set. */
-export function enforceSiteUrl(env: Record<string, string | undefined>, warn: (message: string) => void): void {
+export function enforceSiteUrl(
+  env: Record<string, string | undefined>,
+  warn: (message: string) => void,
+): void {
   const verdict = siteUrlVerdict(env);
   if (verdict === 'refuse') throw new Error(siteUrlRefusal);
   if (verdict === 'warn') warn(`\n${siteUrlWarning}`);
 }
 
-export function siteUrlGuard(env: Record<string, string | undefined> = process.env): AstroIntegration {
+export function siteUrlGuard(
+  env: Record<string, string | undefined> = process.env,
+): AstroIntegration {
   return {
     name: 'site-url-guard',
     hooks: {

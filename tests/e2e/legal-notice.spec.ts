@@ -16,7 +16,9 @@ const { company } = site;
 /** The page's Organization data (schema.org), parsed from its JSON-LD. */
 async function organizationOf(page: Page): Promise<Record<string, unknown>> {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const found = blocks.map((text) => JSON.parse(text) as Record<string, unknown>).find((data) => data['@type'] === 'Organization');
+  const found = blocks
+    .map((text) => JSON.parse(text) as Record<string, unknown>)
+    .find((data) => data['@type'] === 'Organization');
   expect(found).toBeDefined();
   return found!;
 }
@@ -29,15 +31,24 @@ test.describe('legal notice', () => {
       expect(response?.status()).toBe(200);
       await expect(page.locator('h1')).toHaveText(t('pages.legalNotice.heading'));
       const facts = page.locator('main dl');
-      const value = (label: string) => facts.locator('div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
+      const value = (label: string) =>
+        facts
+          .locator('div')
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .locator('dd');
       await expect(value(t('company.name'))).toHaveText(company.name);
       await expect(value(t('company.registration'))).toHaveText(company.registration);
       await expect(value(t('company.vat'))).toHaveText(company.vatId);
       await expect(value(t('company.address'))).toHaveText(postalAddress(site, locale)!);
-      await expect(value(t('company.email')).getByRole('link')).toHaveAttribute('href', `mailto:${site.contactEmail}`);
+      await expect(value(t('company.email')).getByRole('link')).toHaveAttribute(
+        'href',
+        `mailto:${site.contactEmail}`,
+      );
       const phone = value(t('company.phone')).getByRole('link', { name: phoneText(company.phone) });
       await expect(phone).toHaveAttribute('href', `tel:${company.phone.replace(/ /g, '')}`);
-      await expect(page.locator('main').getByRole('link', { name: t('company.contactLink') })).toHaveAttribute('href', pathTo('contact', locale));
+      await expect(
+        page.locator('main').getByRole('link', { name: t('company.contactLink') }),
+      ).toHaveAttribute('href', pathTo('contact', locale));
     });
   }
 
@@ -63,7 +74,9 @@ test.describe('legal notice', () => {
     }
   });
 
-  test('other pages name the same organization without repeating its legal facts', async ({ page }) => {
+  test('other pages name the same organization without repeating its legal facts', async ({
+    page,
+  }) => {
     await page.goto(pathTo('about', 'es'));
     const organization = await organizationOf(page);
     expect(organization['@id']).toBe('http://localhost:4321/#organization');
@@ -71,7 +84,9 @@ test.describe('legal notice', () => {
   });
 });
 
-test('every page’s footer names the company and links to the legal notice in its language', async ({ request }) => {
+test('every page’s footer names the company and links to the legal notice in its language', async ({
+  request,
+}) => {
   test.setTimeout(120_000);
   const problems: string[] = [];
   for (let i = 0; i < everyPage.length; i += 8) {
@@ -89,7 +104,8 @@ test('every page’s footer names the company and links to the legal notice in i
           `>${postalAddress(site, locale)}</span>`,
           `>${phoneText(company.phone)}</a>`,
         ];
-        for (const text of expected) if (!footer.includes(text)) problems.push(`${path}: no ${text}`);
+        for (const text of expected)
+          if (!footer.includes(text)) problems.push(`${path}: no ${text}`);
       }),
     );
   }

@@ -20,7 +20,10 @@ type CatalogueCookie = { name: string; category: string; lifetime: string };
 const catalogue = parse(readFileSync('content/cookies.yaml', 'utf8')) as CatalogueCookie[];
 
 const longDate = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(locales[locale].ogLocale.replace('_', '-'), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+  new Intl.DateTimeFormat(locales[locale].ogLocale.replace('_', '-'), {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(iso));
 // Collapses layout whitespace only: no-break spaces are part of the text.
 const squash = (text: string | null) => (text ?? '').replace(/[ \t\r\n]+/g, ' ').trim();
 const article = (page: Page) => page.locator('main article');
@@ -34,51 +37,87 @@ test.describe('privacy policy', () => {
       const text = article(page);
       await expect(text).toContainText(e2eConfig.company.name);
       await expect(text).toContainText(facts.legal.city);
-      await expect(page.locator('main time').first()).toHaveText(longDate(facts.legal.policiesPublished, locale));
-      await expect(page.locator('main time').first()).toHaveAttribute('datetime', facts.legal.policiesPublished);
+      await expect(page.locator('main time').first()).toHaveText(
+        longDate(facts.legal.policiesPublished, locale),
+      );
+      await expect(page.locator('main time').first()).toHaveAttribute(
+        'datetime',
+        facts.legal.policiesPublished,
+      );
       await expect(text).toContainText(`${facts.legal.cvRetentionMonths} ${cvRetention[locale]}`);
       await expect(text).toContainText(String(facts.legal.minimumAge));
-      await expect(text.getByRole('link', { name: facts.legal.supervisoryAuthority })).toHaveAttribute('href', facts.legal.supervisoryAuthorityUrl);
-      await expect(text.getByRole('link', { name: config.contactEmail }).first()).toHaveAttribute('href', `mailto:${config.contactEmail}`);
-      await expect(text.locator(`a[href="${pathTo('preferences', locale)}"]`).first()).toBeVisible();
+      await expect(
+        text.getByRole('link', { name: facts.legal.supervisoryAuthority }),
+      ).toHaveAttribute('href', facts.legal.supervisoryAuthorityUrl);
+      await expect(text.getByRole('link', { name: config.contactEmail }).first()).toHaveAttribute(
+        'href',
+        `mailto:${config.contactEmail}`,
+      );
+      await expect(
+        text.locator(`a[href="${pathTo('preferences', locale)}"]`).first(),
+      ).toBeVisible();
       // Every section is reachable from the contents.
       const sections = await text.locator('h2').count();
-      await expect(page.getByRole('navigation', { name: useTranslations(locale)('legal.contents') }).getByRole('link')).toHaveCount(sections);
+      await expect(
+        page
+          .getByRole('navigation', { name: useTranslations(locale)('legal.contents') })
+          .getByRole('link'),
+      ).toHaveCount(sections);
     });
   }
 
-  test('Portuguese shows the English text, marked as English, with a note in Portuguese', async ({ page }) => {
+  test('Portuguese shows the English text, marked as English, with a note in Portuguese', async ({
+    page,
+  }) => {
     await page.goto(pathTo('privacy', 'pt'));
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
     await expect(article(page)).toHaveAttribute('lang', 'en');
     await expect(page.getByRole('note')).toHaveText(useTranslations('pt')('legal.fallbackNote'));
     await expect(page.getByRole('note')).toContainText('português');
-    await expect(page.locator('main time').first()).toHaveText(longDate(facts.legal.policiesPublished, 'pt'));
+    await expect(page.locator('main time').first()).toHaveText(
+      longDate(facts.legal.policiesPublished, 'pt'),
+    );
   });
 });
 
 test.describe('cookies policy', () => {
   for (const locale of ['en', 'fr'] as const) {
-    test(`lists every cookie of the catalogue with its category and lifetime in ${locale}`, async ({ page }) => {
+    test(`lists every cookie of the catalogue with its category and lifetime in ${locale}`, async ({
+      page,
+    }) => {
       const t = useTranslations(locale);
       await page.goto(pathTo('cookies', locale));
       expect(catalogue.length).toBeGreaterThan(10);
       for (const cookie of catalogue) {
-        const row = page.locator(`[data-category="${cookie.category}"] tr[data-cookie="${cookie.name}"]`);
+        const row = page.locator(
+          `[data-category="${cookie.category}"] tr[data-cookie="${cookie.name}"]`,
+        );
         await expect(row, cookie.name).toHaveCount(1);
         await expect(row.locator('th')).toHaveText(cookie.name);
-        const lifetime = lifetimeInWords(parseLifetime(cookie.lifetime), locale, t('legal.cookies.session'));
+        const lifetime = lifetimeInWords(
+          parseLifetime(cookie.lifetime),
+          locale,
+          t('legal.cookies.session'),
+        );
         await expect(row.locator('td').nth(1), cookie.name).toHaveText(lifetime);
       }
       await expect(page.locator('tr[data-cookie]')).toHaveCount(catalogue.length);
       // Each table sits under its category's heading.
-      await expect(page.getByRole('table', { name: t('legal.cookies.categories.tracking.name') })).toContainText('visitor_id');
+      await expect(
+        page.getByRole('table', { name: t('legal.cookies.categories.tracking.name') }),
+      ).toContainText('visitor_id');
     });
   }
 
-  test('states the consent cookies’ 93 days and the visitor id’s year from the facts', async ({ page }) => {
+  test('states the consent cookies’ 93 days and the visitor id’s year from the facts', async ({
+    page,
+  }) => {
     await page.goto(pathTo('cookies', 'es'));
-    const consent = lifetimeInWords({ session: false, amount: facts.cookies.consentDays, unit: 'day' }, 'es', '');
+    const consent = lifetimeInWords(
+      { session: false, amount: facts.cookies.consentDays, unit: 'day' },
+      'es',
+      '',
+    );
     await expect(page.locator('tr[data-cookie="consent_tracking"] td').nth(1)).toHaveText(consent);
     await expect(page.locator('tr[data-cookie="visitor_id"] td').nth(1)).toHaveText(
       lifetimeInWords(parseLifetime(`${facts.cookies.visitorIdSeconds} seconds`), 'es', ''),
@@ -92,7 +131,11 @@ test.describe('cookies policy', () => {
     const functionality = page.locator('[data-category="functionality"]');
     await expect(functionality.locator('table')).toHaveCount(0);
     await expect(functionality).toContainText(t('legal.cookies.none'));
-    await expect(article(page).locator(`a[href="${pathTo('preferences', 'en')}"]`).first()).toBeVisible();
+    await expect(
+      article(page)
+        .locator(`a[href="${pathTo('preferences', 'en')}"]`)
+        .first(),
+    ).toBeVisible();
     await expect(article(page)).toContainText(`${facts.cookies.consentDays} days`);
   });
 
@@ -122,7 +165,9 @@ test.describe('learners’ FAQ', () => {
         expect(entity['@type']).toBe('Question');
         expect(entity.acceptedAnswer['@type']).toBe('Answer');
         expect(entity.name).toBe(squash(await items.nth(i).locator('summary').textContent()));
-        expect(squash(entity.acceptedAnswer.text)).toBe(squash(await items.nth(i).locator('summary + div').textContent()));
+        expect(squash(entity.acceptedAnswer.text)).toBe(
+          squash(await items.nth(i).locator('summary + div').textContent()),
+        );
       }
     });
   }
@@ -134,9 +179,15 @@ test.describe('learners’ FAQ', () => {
       await expect(faq).toContainText(euros(facts.lessons.privateHourly, locale));
       await expect(faq).toContainText(euros(facts.lessons.extraPersonHourly, locale));
       await expect(faq).toContainText(euros(facts.clubPass.monthlyFrom, locale));
-      await expect(page.locator('#change-or-cancel')).toContainText(String(facts.lessons.freeChangeHours));
-      await expect(page.locator('#private-or-group')).toContainText(String(facts.lessons.group.min));
-      await expect(page.locator('#private-or-group')).toContainText(String(facts.lessons.group.max));
+      await expect(page.locator('#change-or-cancel')).toContainText(
+        String(facts.lessons.freeChangeHours),
+      );
+      await expect(page.locator('#private-or-group')).toContainText(
+        String(facts.lessons.group.min),
+      );
+      await expect(page.locator('#private-or-group')).toContainText(
+        String(facts.lessons.group.max),
+      );
     }
     await expect(page.locator('main .faq')).toContainText('29,90\u00a0€');
   });
@@ -159,10 +210,16 @@ test.describe('learners’ FAQ', () => {
 
 test.describe('COVID-19 note', () => {
   for (const locale of ['en', 'es'] as const) {
-    test(`is current and points to the free change policy and contact in ${locale}`, async ({ page }) => {
+    test(`is current and points to the free change policy and contact in ${locale}`, async ({
+      page,
+    }) => {
       await page.goto(pathTo('covid19', locale));
       await expect(article(page)).toContainText(String(facts.lessons.freeChangeHours));
-      await expect(article(page).locator(`a[href="${pathTo('contact', locale)}"]`).first()).toBeVisible();
+      await expect(
+        article(page)
+          .locator(`a[href="${pathTo('contact', locale)}"]`)
+          .first(),
+      ).toBeVisible();
       await expect(page.locator('main time')).toHaveAttribute('datetime', /^2026-/);
     });
   }

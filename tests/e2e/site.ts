@@ -29,7 +29,8 @@ export const everyPage: SitePage[] = allLocales.flatMap((locale) =>
 export { useTranslations };
 
 /** Waits until a React island has hydrated (Astro drops its `ssr` attribute then). */
-export const hydrated = (component: string) => `astro-island[component-url*="${component}"]:not([ssr])`;
+export const hydrated = (component: string) =>
+  `astro-island[component-url*="${component}"]:not([ssr])`;
 
 /**
  * The configuration the e2e build was made with (tests/e2e/e2e.env), where it differs from this

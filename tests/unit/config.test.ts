@@ -18,7 +18,10 @@ describe('configuration', () => {
   });
 
   it('takes a higher consent revision and a booking app, and refuses nonsense', () => {
-    const config = readConfig({ CONSENT_REVISION: '3', BOOKING_APP_URL: 'https://book.example.com/search' });
+    const config = readConfig({
+      CONSENT_REVISION: '3',
+      BOOKING_APP_URL: 'https://book.example.com/search',
+    });
     expect(config.consentRevision).toBe(3);
     expect(config.bookingAppUrl).toBe('https://book.example.com/search');
     expect(() => readConfig({ CONSENT_REVISION: 'two' })).toThrow(/CONSENT_REVISION/);
@@ -27,7 +30,12 @@ describe('configuration', () => {
   });
 
   it('reads the environment, treating empty values as unset', () => {
-    const config = readConfig({ BRAND: 'Snowmate', SITE_URL: 'https://www.example.com', CONTACT_EMAIL: '', GA_MEASUREMENT_ID: 'G-1' });
+    const config = readConfig({
+      BRAND: 'Snowmate',
+      SITE_URL: 'https://www.example.com',
+      CONTACT_EMAIL: '',
+      GA_MEASUREMENT_ID: 'G-1',
+    });
     expect(config.brand).toBe('Snowmate');
     expect(config.siteUrl.origin).toBe('https://www.example.com');
     expect(config.contactEmail).toBe('hello@pistelink.com');
@@ -35,7 +43,9 @@ describe('configuration', () => {
   });
 
   it('names every invalid variable', () => {
-    expect(() => readConfig({ SITE_URL: 'not a url', CONTACT_EMAIL: 'nobody' })).toThrow(/SITE_URL[\s\S]*CONTACT_EMAIL/);
+    expect(() => readConfig({ SITE_URL: 'not a url', CONTACT_EMAIL: 'nobody' })).toThrow(
+      /SITE_URL[\s\S]*CONTACT_EMAIL/,
+    );
   });
 });
 
@@ -82,7 +92,13 @@ describe('the company behind the site', () => {
 
   it('is the brand’s B.V. with no number, address or phone by default, and the build is told so', () => {
     const { company } = readConfig({ BRAND: 'Snowmate' });
-    expect(company).toEqual({ name: 'Snowmate B.V.', registration: '', vatId: '', address: undefined, phone: '' });
+    expect(company).toEqual({
+      name: 'Snowmate B.V.',
+      registration: '',
+      vatId: '',
+      address: undefined,
+      phone: '',
+    });
     expect(missingCompanyFacts(company)).toEqual([
       'COMPANY_REGISTRATION',
       'COMPANY_VAT',
@@ -112,7 +128,9 @@ describe('the company behind the site', () => {
     expect(() => readConfig({ COMPANY_VAT: 'nl 123' })).toThrow(/COMPANY_VAT/);
     expect(() => readConfig({ COMPANY_PHONE: '020 123 4567' })).toThrow(/COMPANY_PHONE/);
     expect(() => readConfig({ COMPANY_COUNTRY: 'Netherlands' })).toThrow(/COMPANY_COUNTRY/);
-    expect(() => readConfig({ COMPANY_ADDRESS: 'Herengracht 1', COMPANY_CITY: 'Amsterdam' })).toThrow(/set all three or none/);
+    expect(() =>
+      readConfig({ COMPANY_ADDRESS: 'Herengracht 1', COMPANY_CITY: 'Amsterdam' }),
+    ).toThrow(/set all three or none/);
   });
 
   it('is described to search engines with the same facts, in full only where asked', () => {
@@ -127,10 +145,18 @@ describe('the company behind the site', () => {
       iso6523Code: '0106:12345678',
       identifier: { propertyID: 'KvK', value: '12345678' },
       telephone: '+31 20 123 4567',
-      address: { '@type': 'PostalAddress', streetAddress: 'Herengracht 1', postalCode: '1015 BA', addressLocality: 'Amsterdam', addressCountry: 'NL' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'Herengracht 1',
+        postalCode: '1015 BA',
+        addressLocality: 'Amsterdam',
+        addressCountry: 'NL',
+      },
     });
     // Unset facts are absent, not empty.
-    expect(Object.keys(organizationData(readConfig({}), true))).not.toEqual(expect.arrayContaining(['vatID']));
+    expect(Object.keys(organizationData(readConfig({}), true))).not.toEqual(
+      expect.arrayContaining(['vatID']),
+    );
     expect(postalAddress(site, 'fr')).toBe('Herengracht 1, 1015 BA Amsterdam, Pays-Bas');
     expect(phoneHref(site.company.phone)).toBe('tel:+31201234567');
     expect(jsonLd({ name: '</script>' })).not.toContain('<');
