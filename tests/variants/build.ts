@@ -13,7 +13,28 @@ import { promisify } from 'node:util';
 const root = resolve(import.meta.dirname, '../..');
 
 /** Every variable the variants differ on: each build sets them all, so a local `.env` cannot. */
-export type VariantEnv = { BOOKING_APP_URL: string; CAREERS_URL: string };
+export type VariantEnv = { BOOKING_APP_URL: string; CAREERS_URL: string } & Partial<
+  Record<CompanyVariable, string>
+>;
+
+/** The company's facts: unset ('') in a build unless it gives them. */
+type CompanyVariable =
+  | 'COMPANY_NAME'
+  | 'COMPANY_REGISTRATION'
+  | 'COMPANY_VAT'
+  | 'COMPANY_ADDRESS'
+  | 'COMPANY_POSTAL_CODE'
+  | 'COMPANY_CITY'
+  | 'COMPANY_PHONE';
+const noCompanyFacts: Record<CompanyVariable, string> = {
+  COMPANY_NAME: '',
+  COMPANY_REGISTRATION: '',
+  COMPANY_VAT: '',
+  COMPANY_ADDRESS: '',
+  COMPANY_POSTAL_CODE: '',
+  COMPANY_CITY: '',
+  COMPANY_PHONE: '',
+};
 
 export type Variant = {
   /** A built page's HTML, by its path (`/en/jobs`). */
@@ -37,11 +58,21 @@ export async function buildVariant(name: string, env: VariantEnv): Promise<Varia
   const astro = join(root, 'node_modules/astro/bin/astro.mjs');
   try {
     // Astro reads `--config` relative to the project's root, even a path outside it.
-    await promisify(execFile)(process.execPath, [astro, 'build', '--config', relative(root, config)], {
-      cwd: root,
-      env: { ...process.env, ...env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    await promisify(execFile)(
+      process.execPath,
+      [astro, 'build', '--config', relative(root, config)],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          ...noCompanyFacts,
+          ...env,
+          ASTRO_TELEMETRY_DISABLED: '1',
+          NO_COLOR: '1',
+        },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
   } catch (error) {
     const failed = error as { stdout?: string; stderr?: string };
     rmSync(dir, { recursive: true, force: true });
@@ -51,7 +82,8 @@ export async function buildVariant(name: string, env: VariantEnv): Promise<Varia
   }
   const client = join(dir, 'dist/client');
   return {
-    page: (path) => readFileSync(join(client, path, 'index.html'), 'utf8'),
+    // Pages are built as files (`build.format: 'file'`): /en/jobs is en/jobs.html.
+    page: (path) => readFileSync(join(client, `${path}.html`), 'utf8'),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
