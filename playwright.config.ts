@@ -44,6 +44,11 @@ export default defineConfig({
     },
     // The fake marketplace backend the e2e build points at (tests/e2e/e2e.env), for the resort
     // pages' live conditions and the error toast.
-    { command: 'node tests/e2e/fake-backend.ts', url: new URL('/health', fakeBackendUrl).href, reuseExistingServer: false, timeout: 10_000 },
+    {
+      command: 'node tests/e2e/fake-backend.ts',
+      url: new URL('/health', fakeBackendUrl).href,
+      reuseExistingServer: false,
+      timeout: 10_000,
+    },
   ],
 });

@@ -28,13 +28,21 @@ const forms = sharedFormsData(receiverPort);
 
 export default defineConfig({
   testDir: 'tests',
-  testMatch: ['static-hosts/*.spec.ts', 'e2e/pages.spec.ts', 'e2e/links.spec.ts', 'e2e/security.spec.ts', 'e2e/consent.spec.ts'],
+  testMatch: [
+    'static-hosts/*.spec.ts',
+    'e2e/pages.spec.ts',
+    'e2e/links.spec.ts',
+    'e2e/security.spec.ts',
+    'e2e/consent.spec.ts',
+  ],
   grepInvert: /@node-server|@content/,
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/static-hosts' }]],
+  reporter: process.env.CI
+    ? [['list']]
+    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/static-hosts' }]],
   timeout: 30_000,
   use: {
     browserName: 'chromium',
@@ -44,7 +52,13 @@ export default defineConfig({
   },
   projects: staticHosts.map((host) => ({ name: host.name, use: { baseURL: host.url } })),
   webServer: [
-    ...staticHosts.map((host) => ({ command: host.command, url: `${host.url}/en`, env: host.env, reuseExistingServer: false, timeout: 60_000 })),
+    ...staticHosts.map((host) => ({
+      command: host.command,
+      url: `${host.url}/en`,
+      env: host.env,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    })),
     {
       // The receiver: the Node server of the ordinary build (`npm run build:e2e`), accepting posts
       // from the static hosts' origins.
@@ -61,6 +75,11 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
-    { command: 'node tests/e2e/fake-backend.ts', url: new URL('/health', fakeBackendUrl).href, reuseExistingServer: false, timeout: 10_000 },
+    {
+      command: 'node tests/e2e/fake-backend.ts',
+      url: new URL('/health', fakeBackendUrl).href,
+      reuseExistingServer: false,
+      timeout: 10_000,
+    },
   ],
 });

@@ -12,7 +12,16 @@
  * unless `--keep` (or `--cpu-prof`, whose profiles are written there).
  */
 import { spawn } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+} from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,7 +31,14 @@ import { builtPages } from './built-site.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 /** What `astro build` reads besides content/ and node_modules. */
-const PROJECT_FILES = ['src', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json', '.env'];
+const PROJECT_FILES = [
+  'src',
+  'public',
+  'astro.config.mjs',
+  'tsconfig.json',
+  'package.json',
+  '.env',
+];
 
 const { values: options } = parseArgs({
   options: {
@@ -37,7 +53,9 @@ const { values: options } = parseArgs({
   allowNegative: true,
 });
 if (options.help) {
-  console.error('usage: npm run bench -- [--resorts 1000] [--jobs 500] [--no-real] [--keep] [--verbose] [--cpu-prof]');
+  console.error(
+    'usage: npm run bench -- [--resorts 1000] [--jobs 500] [--no-real] [--keep] [--verbose] [--cpu-prof]',
+  );
   process.exit(0);
 }
 const synthetic = { resorts: Number(options.resorts), jobs: Number(options.jobs) };
@@ -67,7 +85,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 /** A copy of the project in `dir` whose content is the real one, then changed by `makeContent`. */
 function mirrorProject(dir, makeContent) {
   for (const name of PROJECT_FILES) {
-    if (existsSync(join(root, name))) cpSync(join(root, name), join(dir, name), { recursive: true });
+    if (existsSync(join(root, name)))
+      cpSync(join(root, name), join(dir, name), { recursive: true });
   }
   cpSync(join(root, 'content'), join(dir, 'content'), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
@@ -87,13 +106,17 @@ function build(dir, label) {
   const nodeFlags = options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
   const startedAt = performance.now();
   return new Promise((done, fail) => {
-    child = spawn(process.execPath, [...nodeFlags, join(root, 'scripts/bench/astro-build.mjs'), resultFile], {
-      cwd: dir,
-      // A measurement, not a deployment: the local address is meant (under CI a build without
-      // SITE_URL stops, src/integrations/site-url-guard.ts).
-      env: { ...process.env, SITE_URL: process.env.SITE_URL || 'http://localhost:4321' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    child = spawn(
+      process.execPath,
+      [...nodeFlags, join(root, 'scripts/bench/astro-build.mjs'), resultFile],
+      {
+        cwd: dir,
+        // A measurement, not a deployment: the local address is meant (under CI a build without
+        // SITE_URL stops, src/integrations/site-url-guard.ts).
+        env: { ...process.env, SITE_URL: process.env.SITE_URL || 'http://localhost:4321' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     for (const stream of [child.stdout, child.stderr]) {
       stream.on('data', (chunk) => {
         log.write(chunk);
@@ -107,23 +130,41 @@ function build(dir, label) {
       log.end(() => {
         if (code !== 0) {
           const tail = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-40).join('\n');
-          fail(new Error(`the build of ${label} failed (${signal ?? `exit code ${code}`}); end of its log:\n${tail}`));
+          fail(
+            new Error(
+              `the build of ${label} failed (${signal ?? `exit code ${code}`}); end of its log:\n${tail}`,
+            ),
+          );
           return;
         }
         const { marks, cpuSeconds, maxRssBytes } = JSON.parse(readFileSync(resultFile, 'utf8'));
-        done({ label, pages: countPages(join(dir, 'dist')), seconds, cpuSeconds, maxRssBytes, marks });
+        done({
+          label,
+          pages: countPages(join(dir, 'dist')),
+          seconds,
+          cpuSeconds,
+          maxRssBytes,
+          marks,
+        });
       });
     });
   });
 }
 
 const realContent = {
-  resorts: readdirSync(join(root, 'content/resorts')).filter((name) => name.endsWith('.yaml')).length,
+  resorts: readdirSync(join(root, 'content/resorts')).filter((name) => name.endsWith('.yaml'))
+    .length,
   jobs: readdirSync(join(root, 'content/jobs/en')).filter((name) => name.endsWith('.md')).length,
 };
 const sets = [
-  ...(options.real ? [{ name: 'real', label: contentSetLabel('real content', realContent), makeContent: () => {} }] : []),
-  { name: 'synthetic', label: contentSetLabel('synthetic', synthetic), makeContent: (content) => writeSyntheticContent(content, synthetic) },
+  ...(options.real
+    ? [{ name: 'real', label: contentSetLabel('real content', realContent), makeContent: () => {} }]
+    : []),
+  {
+    name: 'synthetic',
+    label: contentSetLabel('synthetic', synthetic),
+    makeContent: (content) => writeSyntheticContent(content, synthetic),
+  },
 ];
 
 const runs = [];
@@ -135,7 +176,9 @@ try {
     mirrorProject(dir, set.makeContent);
     progress(`${set.label}: building…`);
     const run = await build(dir, set.label);
-    progress(`${set.label}: ${run.pages} pages in ${run.seconds.toFixed(1)} s (${run.cpuSeconds.toFixed(1)} s of CPU), peak memory ${Math.round(run.maxRssBytes / 2 ** 20)} MB`);
+    progress(
+      `${set.label}: ${run.pages} pages in ${run.seconds.toFixed(1)} s (${run.cpuSeconds.toFixed(1)} s of CPU), peak memory ${Math.round(run.maxRssBytes / 2 ** 20)} MB`,
+    );
     runs.push(run);
   }
 } catch (error) {
@@ -146,7 +189,9 @@ try {
 }
 
 if (runs.length) {
-  const astroVersion = JSON.parse(readFileSync(join(root, 'node_modules/astro/package.json'), 'utf8')).version;
+  const astroVersion = JSON.parse(
+    readFileSync(join(root, 'node_modules/astro/package.json'), 'utf8'),
+  ).version;
   console.log(resultsTable(runs));
   console.log('\nSeconds per phase of each build:\n');
   console.log(phasesTable(runs));

@@ -13,6 +13,7 @@
 export const drawEverything = (page) =>
   page.evaluate(() => {
     for (const element of document.querySelectorAll('*')) {
-      if (element instanceof HTMLElement && getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+      if (element instanceof HTMLElement && getComputedStyle(element).contentVisibility === 'auto')
+        element.style.contentVisibility = 'visible';
     }
   });

@@ -23,16 +23,30 @@ const base = `http://localhost:${port}`;
 
 // The route table is TypeScript with extensionless imports, which Node alone cannot load: Vite's
 // module runner (the one Astro builds with) reads it as the site does.
-const load = async (path) => (await runnerImport(new URL(path, import.meta.url).pathname, { configFile: false })).module;
+const load = async (path) =>
+  (await runnerImport(new URL(path, import.meta.url).pathname, { configFile: false })).module;
 const { sitePages } = await load('../src/i18n/site-pages.ts');
 const { pathTo, instructorLandingPath } = await load('../src/i18n/routes.ts');
 
 /** One page id per template; the resort and job templates show the first resort and posting. */
-const templates = ['home', 'instructors', 'resortSkiLessons', 'jobs', 'job', 'prices', 'rental']
-  .concat(['contact', 'instructorApplication', 'preferences', 'privacy']);
+const templates = [
+  'home',
+  'instructors',
+  'resortSkiLessons',
+  'jobs',
+  'job',
+  'prices',
+  'rental',
+].concat(['contact', 'instructorApplication', 'preferences', 'privacy']);
 const slugsIn = (dir, extension) =>
-  readdirSync(dir).filter((name) => name.endsWith(extension)).map((name) => name.slice(0, -extension.length)).sort();
-const site = sitePages({ resorts: slugsIn('content/resorts', '.yaml'), jobs: slugsIn('content/jobs/en', '.md') });
+  readdirSync(dir)
+    .filter((name) => name.endsWith(extension))
+    .map((name) => name.slice(0, -extension.length))
+    .sort();
+const site = sitePages({
+  resorts: slugsIn('content/resorts', '.yaml'),
+  jobs: slugsIn('content/jobs/en', '.md'),
+});
 const firstOf = new Map(templates.map((id) => [id, site.find(({ page }) => page === id)]));
 const templatePages = ['en', 'fr'].flatMap((locale) =>
   templates.map((id) => pathTo(id, locale, firstOf.get(id)?.params ?? {})),
@@ -43,20 +57,33 @@ if (args.includes('--list')) {
   console.log(pages.join('\n'));
   process.exit(0);
 }
-const missing = pages.filter((path) => !existsSync(`dist/client${path}/index.html`) && !existsSync(`dist/client${path}.html`));
-if (missing.length) throw new Error(`Not in the build (run npm run build:e2e): ${missing.join(', ')}`);
+const missing = pages.filter(
+  (path) => !existsSync(`dist/client${path}/index.html`) && !existsSync(`dist/client${path}.html`),
+);
+if (missing.length)
+  throw new Error(`Not in the build (run npm run build:e2e): ${missing.join(', ')}`);
 
 function start(command, commandArgs, env, ready) {
-  const child = spawn(command, commandArgs, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(command, commandArgs, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
       if (String(chunk).includes(ready)) resolve(child);
     });
-    child.on('exit', (code) => reject(new Error(`${command} ${commandArgs.join(' ')} exited with ${code}`)));
+    child.on('exit', (code) =>
+      reject(new Error(`${command} ${commandArgs.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
-const server = await start(process.execPath, ['server.mjs'], { PORT: String(port), HOST: 'localhost', FORMS_DB_PATH: `/tmp/lighthouse-${port}.db` }, 'Serving');
+const server = await start(
+  process.execPath,
+  ['server.mjs'],
+  { PORT: String(port), HOST: 'localhost', FORMS_DB_PATH: `/tmp/lighthouse-${port}.db` },
+  'Serving',
+);
 const backend = await start(process.execPath, ['tests/e2e/fake-backend.ts'], {}, 'Fake backend');
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumLaunchOptions.executablePath,
@@ -65,7 +92,11 @@ const chrome = await chromeLauncher.launch({
 
 /** One Lighthouse run of a page: its table row and what falls short. */
 async function audit(path) {
-  const { lhr } = await lighthouse(`${base}${path}`, { port: chrome.port, output: 'json', logLevel: 'error' });
+  const { lhr } = await lighthouse(`${base}${path}`, {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+  });
   const score = (id) => lhr.categories[id]?.score ?? 0;
   const cls = lhr.audits['cumulative-layout-shift'].numericValue;
   const tbtAudit = lhr.audits['total-blocking-time'];
@@ -75,13 +106,24 @@ async function audit(path) {
   const problems = [];
   for (const [id, min] of Object.entries(thresholds)) {
     if (score(id) >= min) continue;
-    const weighed = new Set(lhr.categories[id].auditRefs.filter((r) => r.weight > 0).map((r) => r.id));
-    const failing = Object.values(lhr.audits).filter((a) => weighed.has(a.id) && a.score !== null && a.score < 1);
-    problems.push(`${path}: ${lhr.categories[id].title} ${Math.round(score(id) * 100)} < ${min * 100} (${failing.map((a) => a.id).join(', ')})`);
+    const weighed = new Set(
+      lhr.categories[id].auditRefs.filter((r) => r.weight > 0).map((r) => r.id),
+    );
+    const failing = Object.values(lhr.audits).filter(
+      (a) => weighed.has(a.id) && a.score !== null && a.score < 1,
+    );
+    problems.push(
+      `${path}: ${lhr.categories[id].title} ${Math.round(score(id) * 100)} < ${min * 100} (${failing.map((a) => a.id).join(', ')})`,
+    );
   }
   if (cls !== 0) problems.push(`${path}: Cumulative Layout Shift ${cls}, must be 0`);
-  if (tbt > 0) problems.push(`${path}: Total Blocking Time ${tbtAudit.displayValue}, must be 0 ms (${Math.round(tbtAudit.numericValue)} ms measured)`);
-  const row = `| ${path} | ${Object.keys(thresholds).map((id) => Math.round(score(id) * 100)).join(' | ')} | ${(lcp / 1000).toFixed(1)} s | ${cls} | ${tbtAudit.displayValue} |`;
+  if (tbt > 0)
+    problems.push(
+      `${path}: Total Blocking Time ${tbtAudit.displayValue}, must be 0 ms (${Math.round(tbtAudit.numericValue)} ms measured)`,
+    );
+  const row = `| ${path} | ${Object.keys(thresholds)
+    .map((id) => Math.round(score(id) * 100))
+    .join(' | ')} | ${(lcp / 1000).toFixed(1)} s | ${cls} | ${tbtAudit.displayValue} |`;
   return { row, problems };
 }
 
@@ -97,7 +139,9 @@ try {
     for (let run = 1; run <= RUNS && (!best || best.problems.length); run++) {
       const result = await audit(path);
       if (!best || result.problems.length < best.problems.length) best = result;
-      console.error(`  ${path}, run ${run}: ${result.problems.length ? result.problems.map((p) => p.slice(path.length + 2)).join('; ') : 'ok'}`);
+      console.error(
+        `  ${path}, run ${run}: ${result.problems.length ? result.problems.map((p) => p.slice(path.length + 2)).join('; ') : 'ok'}`,
+      );
     }
     rows.push(best.row);
     problems.push(...best.problems);
@@ -118,7 +162,9 @@ const report = [
 console.log(report);
 if (out) writeFileSync(out, `${report}\n`);
 if (problems.length) {
-  console.error(`\n✗ ${problems.length} Lighthouse problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  console.error(
+    `\n✗ ${problems.length} Lighthouse problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  );
   process.exit(1);
 }
 console.error('\n✓ Every page reaches its Lighthouse scores.');

@@ -10,7 +10,9 @@ import { drawEverything } from './draw-everything.mjs';
 /* global window */
 
 const [base = 'http://localhost:4321', ...paths] = process.argv.slice(2);
-const targets = paths.length ? paths : ['/en', '/fr/instructeurs', '/es/precios', '/en/nope', '/temp-landing'];
+const targets = paths.length
+  ? paths
+  : ['/en', '/fr/instructeurs', '/es/precios', '/en/nope', '/temp-landing'];
 const browser = await chromium.launch(chromiumLaunchOptions);
 await mkdir('screenshots', { recursive: true });
 for (const width of [390, 1280]) {

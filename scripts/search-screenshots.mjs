@@ -14,7 +14,11 @@ const day = (offset) => {
   date.setDate(date.getDate() + offset);
   return date.toISOString().slice(0, 10);
 };
-const lessonPath = { en: '/en/resorts/astun/ski-lessons', fr: '/fr/resorts/astun/cours-de-ski', es: '/es/resorts/astun/clases-de-esqui' };
+const lessonPath = {
+  en: '/en/resorts/astun/ski-lessons',
+  fr: '/fr/resorts/astun/cours-de-ski',
+  es: '/es/resorts/astun/clases-de-esqui',
+};
 
 const browser = await chromium.launch(chromiumLaunchOptions);
 await mkdir('screenshots', { recursive: true });
@@ -30,11 +34,16 @@ for (const width of [390, 1280]) {
     await page.goto(`${base}/${locale}#lp`, { waitUntil: 'networkidle' });
     // The search hydrates on the visitor's first interaction with it.
     await page.locator('#lp-where').focus();
-    await page.locator('astro-island[component-url*="LessonSearchForm"]:not([ssr])').waitFor({ state: 'attached' });
+    await page
+      .locator('astro-island[component-url*="LessonSearchForm"]:not([ssr])')
+      .waitFor({ state: 'attached' });
     await shot(page, `${locale}-empty-${width}`, '#lp');
 
     await page.locator('#lp-lesson').evaluate((el) => el.scrollIntoView());
-    await page.getByRole('button', { name: /./ }).filter({ hasText: /Find|Trouver|Buscar/ }).click();
+    await page
+      .getByRole('button', { name: /./ })
+      .filter({ hasText: /Find|Trouver|Buscar/ })
+      .click();
     await page.waitForTimeout(200);
     await shot(page, `${locale}-errors-${width}`, '#lp');
 
@@ -74,7 +83,9 @@ for (const width of [390, 1280]) {
   await live.close();
 
   const slow = await browser.newPage({ viewport: { width, height: width < 500 ? 844 : 800 } });
-  await slow.route(backend, (route) => route.continue({ url: `${backend}?scenario=slow&delay=4000` }));
+  await slow.route(backend, (route) =>
+    route.continue({ url: `${backend}?scenario=slow&delay=4000` }),
+  );
   await slow.goto(base + lessonPath.fr);
   await slow.locator('[data-resort-live][data-state=loading]').waitFor();
   await shot(slow, `resort-loading-${width}`);

@@ -9,7 +9,13 @@ import { parseArgs } from 'node:util';
 import { config } from '../src/config.ts';
 import { formTables, openStore } from '../src/forms/store.ts';
 
-const aliases = { newsletter: 'SubscribeForm', contact: 'ContactForm', application: 'InstructorApplicationForm', consent: 'ConsentRecord', spam: 'spam' };
+const aliases = {
+  newsletter: 'SubscribeForm',
+  contact: 'ContactForm',
+  application: 'InstructorApplicationForm',
+  consent: 'ConsentRecord',
+  spam: 'spam',
+};
 
 const usage = `usage: npm run submissions -- list|export [--form ${Object.keys(aliases).join('|')}] [--since DATE] [--until DATE] [--format csv|json] [--out FILE]`;
 
@@ -22,16 +28,25 @@ let parsed;
 try {
   parsed = parseArgs({
     allowPositionals: true,
-    options: { form: { type: 'string' }, since: { type: 'string' }, until: { type: 'string' }, format: { type: 'string', default: 'json' }, out: { type: 'string' } },
+    options: {
+      form: { type: 'string' },
+      since: { type: 'string' },
+      until: { type: 'string' },
+      format: { type: 'string', default: 'json' },
+      out: { type: 'string' },
+    },
   });
 } catch (error) {
   fail(error.message);
 }
 const { positionals, values } = parsed;
 const [command] = positionals;
-if (command !== 'list' && command !== 'export') fail(command ? `Unknown command "${command}".` : 'Missing command.');
+if (command !== 'list' && command !== 'export')
+  fail(command ? `Unknown command "${command}".` : 'Missing command.');
 
-const form = values.form ? (aliases[values.form] ?? (values.form in formTables ? values.form : null)) : null;
+const form = values.form
+  ? (aliases[values.form] ?? (values.form in formTables ? values.form : null))
+  : null;
 if (values.form && !form) fail(`Unknown form "${values.form}".`);
 const asDate = (value, name) => {
   if (!value) return undefined;
@@ -51,38 +66,75 @@ const store = openStore(config.forms.dbPath);
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
-const visible = (text) => text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-const visibleRow = (row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [visible(k), typeof v === 'string' ? visible(v) : v]));
+const visible = (text) =>
+  text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+const visibleRow = (row) =>
+  Object.fromEntries(
+    Object.entries(row).map(([k, v]) => [visible(k), typeof v === 'string' ? visible(v) : v]),
+  );
 /** Application rows carry their files (name, type, size, whether retention has deleted them). */
 const rowsOf = (name) =>
-  store.list(name, range).map((row) => (name === 'InstructorApplicationForm' ? { ...row, files: store.filesOf(Number(row.id)) } : row));
+  store
+    .list(name, range)
+    .map((row) =>
+      name === 'InstructorApplicationForm' ? { ...row, files: store.filesOf(Number(row.id)) } : row,
+    );
 
 function csv(rows) {
   if (rows.length === 0) return '';
   const columns = Object.keys(rows[0]);
   const cell = (value) => {
-    const text = visible(value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+    const text = visible(
+      value === null || value === undefined
+        ? ''
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value),
+    );
     // Quote everything; a leading = + - @ is neutralised so a spreadsheet does not run it as a formula.
     return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replaceAll('"', '""')}"`;
   };
-  return [columns.map(cell).join(','), ...rows.map((row) => columns.map((c) => cell(row[c])).join(','))].join('\r\n') + '\r\n';
+  return (
+    [
+      columns.map(cell).join(','),
+      ...rows.map((row) => columns.map((c) => cell(row[c])).join(',')),
+    ].join('\r\n') + '\r\n'
+  );
 }
 
 let output;
 if (command === 'list') {
   if (form) {
     const rows = rowsOf(form);
-    console.table(rows.map(({ files, ...row }) => visibleRow(files ? { ...row, files: files.length } : row)));
+    console.table(
+      rows.map(({ files, ...row }) => visibleRow(files ? { ...row, files: files.length } : row)),
+    );
     output = null;
   } else {
-    console.table(Object.fromEntries(Object.keys(formTables).map((name) => [name, { submissions: store.list(name, range).length }])));
+    console.table(
+      Object.fromEntries(
+        Object.keys(formTables).map((name) => [
+          name,
+          { submissions: store.list(name, range).length },
+        ]),
+      ),
+    );
   }
 } else if (values.format === 'csv') {
   if (!form) fail('CSV export needs --form (each form has its own columns).');
   output = csv(rowsOf(form));
 } else {
   // JSON.stringify escapes C0 controls but not C1 ones (U+0080–U+009F, which include CSI).
-  output = visible(JSON.stringify(form ? rowsOf(form) : Object.fromEntries(Object.keys(formTables).map((name) => [name, rowsOf(name)])), null, 2)) + '\n';
+  output =
+    visible(
+      JSON.stringify(
+        form
+          ? rowsOf(form)
+          : Object.fromEntries(Object.keys(formTables).map((name) => [name, rowsOf(name)])),
+        null,
+        2,
+      ),
+    ) + '\n';
 }
 store.close();
 

@@ -19,21 +19,27 @@ const pages = files.filter((path) => path.endsWith('.html'));
 const scripts = files.filter((path) => path.endsWith('.js'));
 
 // Pages are files (`/en/about.html`, build.format 'file'); their address has no `.html`.
-const results = pages.map((file) => weighPage(file.replace(/(\/index)?\.html$/, '') || '/', read(file), read));
+const results = pages.map((file) =>
+  weighPage(file.replace(/(\/index)?\.html$/, '') || '/', read(file), read),
+);
 const problems = results.flatMap((r) => r.problems);
 const reactDom = reactDomChunks(scripts, read);
-if (reactDom.length !== 1) problems.push(`React DOM is in ${reactDom.length} chunks (${reactDom.join(', ')}): it must be in exactly one, loaded once`);
+if (reactDom.length !== 1)
+  problems.push(
+    `React DOM is in ${reactDom.length} chunks (${reactDom.join(', ')}): it must be in exactly one, loaded once`,
+  );
 
 const cell = (bytes) => (bytes ? kb(bytes) : '0');
 const lines = [
   `Budgets (gzip): on pages without a form, ≤ ${kb(budgets.firstRender)} of HTML and CSS for the first render and ≤ ${kb(budgets.formlessJs)} of JavaScript with everything loaded; on pages with a form ≤ ${kb(budgets.formAtLoad)} of JavaScript at load; on every page ≤ ${kb(budgets.pageScripts)} of page scripts. React DOM chunks: ${reactDom.length}.`,
   '',
-  'First render = the document without its scripts (its CSS is inlined); document = all of it. All JavaScript = the page scripts, every island hydrated, the banner\'s script and the code fetched on demand, each file once (React once). Page scripts = module scripts of the page beyond its islands. At load = what a new visitor, or one who chose before, downloads without touching anything. On interaction = what a form island (`client:interaction`) adds once the visitor reaches for it. On demand = code fetched when used (the newsletter dialog\'s form). After tracking consent = the tracking loader and Partytown (the Google tags then run in its worker).',
+  "First render = the document without its scripts (its CSS is inlined); document = all of it. All JavaScript = the page scripts, every island hydrated, the banner's script and the code fetched on demand, each file once (React once). Page scripts = module scripts of the page beyond its islands. At load = what a new visitor, or one who chose before, downloads without touching anything. On interaction = what a form island (`client:interaction`) adds once the visitor reaches for it. On demand = code fetched when used (the newsletter dialog's form). After tracking consent = the tracking loader and Partytown (the Google tags then run in its worker).",
   '',
   '| page | form | first render | of which CSS | document | islands (directive) | all JavaScript | page scripts | at load, new visitor | at load, chose before | on interaction | on demand | after tracking consent |',
   '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-  ...results.map(({ weight: w }) =>
-    `| ${w.path} | ${w.hasForm ? 'yes' : ''} | ${kb(w.firstRender)} | ${kb(w.css)} | ${kb(w.html)} | ${w.islands.join(', ') || '–'} | ${cell(w.jsAll)} | ${cell(w.jsPageScripts)} | ${cell(w.jsNewVisitor)} | ${cell(w.jsChosen)} | ${cell(w.jsOnInteraction)} | ${cell(w.lazy)} | ${cell(w.tracking)} |`,
+  ...results.map(
+    ({ weight: w }) =>
+      `| ${w.path} | ${w.hasForm ? 'yes' : ''} | ${kb(w.firstRender)} | ${kb(w.css)} | ${kb(w.html)} | ${w.islands.join(', ') || '–'} | ${cell(w.jsAll)} | ${cell(w.jsPageScripts)} | ${cell(w.jsNewVisitor)} | ${cell(w.jsChosen)} | ${cell(w.jsOnInteraction)} | ${cell(w.lazy)} | ${cell(w.tracking)} |`,
   ),
 ];
 const formless = results.filter((r) => !r.weight.hasForm).map((r) => r.weight);
@@ -44,7 +50,14 @@ lines.push(
   `Heaviest first render without a form: ${max('firstRender', formless).path} (${kb(max('firstRender', formless).firstRender)}). Most JavaScript without a form, everything loaded: ${max('jsAll', formless).path} (${kb(max('jsAll', formless).jsAll)}, of which ${kb(max('jsAll', formless).jsPageScripts)} page scripts).`,
   (() => {
     const loading = formless.filter((w) => w.jsChosen > 0);
-    return `Pages without a form where a visitor who has chosen downloads JavaScript without touching anything: ${loading.length}${loading.length ? ` (${loading.slice(0, 3).map((w) => w.path).join(', ')}…, up to ${kb(max('jsChosen', loading).jsChosen)}: their page scripts)` : ''}.`;
+    return `Pages without a form where a visitor who has chosen downloads JavaScript without touching anything: ${loading.length}${
+      loading.length
+        ? ` (${loading
+            .slice(0, 3)
+            .map((w) => w.path)
+            .join(', ')}…, up to ${kb(max('jsChosen', loading).jsChosen)}: their page scripts)`
+        : ''
+    }.`;
   })(),
 );
 const report = lines.join('\n');
@@ -53,7 +66,9 @@ if (out) {
   console.log([lines[0], ...lines.slice(-3), `The table of every page: ${out}`].join('\n'));
 } else console.log(report);
 if (problems.length) {
-  console.error(`\n✗ ${problems.length} budget problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  console.error(
+    `\n✗ ${problems.length} budget problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+  );
   process.exit(1);
 }
 console.error('\n✓ Every page is within its weight budgets.');

@@ -55,6 +55,9 @@ mark('end')();
 // too) and, unlike wall time, hardly depends on what else the machine is running.
 const usage = process.resourceUsage();
 const cpuSeconds = (usage.userCPUTime + usage.systemCPUTime) / 1e6;
-writeFileSync(resultFile, JSON.stringify({ marks, memory, cpuSeconds, maxRssBytes: usage.maxRSS * 1024 }));
+writeFileSync(
+  resultFile,
+  JSON.stringify({ marks, memory, cpuSeconds, maxRssBytes: usage.maxRSS * 1024 }),
+);
 // Nothing else should keep the process alive, but a lingering handle must not hang the benchmark.
 process.exit(0);

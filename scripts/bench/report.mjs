@@ -8,10 +8,17 @@
 
 const MB = 1024 * 1024;
 const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const tenths = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const tenths = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 1,
+  maximumFractionDigits: 1,
+});
 
 const table = (head, rows) =>
-  [`| ${head.join(' | ')} |`, `|${head.map((_, i) => (i === 0 ? '---' : '--:')).join('|')}|`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n');
+  [
+    `| ${head.join(' | ')} |`,
+    `|${head.map((_, i) => (i === 0 ? '---' : '--:')).join('|')}|`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
 
 /**
  * Pages, seconds, pages per second, CPU seconds and peak memory of each run. On a busy machine the
@@ -39,7 +46,8 @@ export function resultsTable(/** @type {Run[]} */ runs) {
  * A phase whose marks are missing shows a dash.
  */
 export function phasesTable(/** @type {Run[]} */ runs) {
-  const span = (from, to) => (from === undefined || to === undefined ? '–' : tenths.format(to - from));
+  const span = (from, to) =>
+    from === undefined || to === undefined ? '–' : tenths.format(to - from);
   return table(
     ['content set', 'start-up', 'content sync', 'bundling', 'page generation', 'the rest'],
     runs.map(({ label, marks: m }) => [

@@ -18,8 +18,50 @@ const UUID_NAMESPACE = '5b1f3c2a-8d4e-4f6a-9b7c-0e1d2f3a4b5c';
 
 // Resort names in the style of the Pyrenees' (Catalan, Aragonese, Occitan, Spanish): 20 × 20
 // unique pairs, then the same pairs followed by an altitude, as stations often are ("… 1800").
-const NAME_STARTS = ['Pic', 'Port', 'Coll', 'Val', 'Serra', 'Pla', 'Cerro', 'Puerto', 'Col', 'Mont', 'Tuca', 'Estany', 'Cap', 'Prat', 'Bosc', 'Roca', 'Font', 'Lac', 'Cima', 'Canal'];
-const NAME_ENDS = ['Blanc', 'de la Neu', 'd’Aran', 'del Sol', 'Negre', 'de Vaca', 'Ample', 'Roig', 'de l’Orri', 'Llarg', 'de Boí', 'Nevat', 'de Gel', 'Verd', 'de Cerdanya', 'del Cadí', 'Alt', 'de Pessons', 'Gran', 'del Vent'];
+const NAME_STARTS = [
+  'Pic',
+  'Port',
+  'Coll',
+  'Val',
+  'Serra',
+  'Pla',
+  'Cerro',
+  'Puerto',
+  'Col',
+  'Mont',
+  'Tuca',
+  'Estany',
+  'Cap',
+  'Prat',
+  'Bosc',
+  'Roca',
+  'Font',
+  'Lac',
+  'Cima',
+  'Canal',
+];
+const NAME_ENDS = [
+  'Blanc',
+  'de la Neu',
+  'd’Aran',
+  'del Sol',
+  'Negre',
+  'de Vaca',
+  'Ample',
+  'Roig',
+  'de l’Orri',
+  'Llarg',
+  'de Boí',
+  'Nevat',
+  'de Gel',
+  'Verd',
+  'de Cerdanya',
+  'del Cadí',
+  'Alt',
+  'de Pessons',
+  'Gran',
+  'del Vent',
+];
 
 // Product areas that tell apart postings made from the same template, in each posting language.
 const AREAS = [
@@ -57,7 +99,8 @@ export function resortName(i) {
 }
 
 /** A whole number near `value`, varied by `i` within ± `spread` (deterministic, never negative). */
-const vary = (value, i, spread) => Math.max(0, Math.round(value + (((i * 7919) % (2 * spread + 1)) - spread)));
+const vary = (value, i, spread) =>
+  Math.max(0, Math.round(value + (((i * 7919) % (2 * spread + 1)) - spread)));
 
 const shiftDays = (isoDate, days) => {
   const date = new Date(isoDate);
@@ -80,14 +123,20 @@ export function syntheticResort(template, i) {
   const id = slugify(name);
   const base = vary(template.elevation.base, i, 200);
   const description = Object.fromEntries(
-    Object.entries(template.description).map(([locale, text]) => [locale, text.replaceAll(template.name, name)]),
+    Object.entries(template.description).map(([locale, text]) => [
+      locale,
+      text.replaceAll(template.name, name),
+    ]),
   );
   const data = {
     ...template,
     name,
     uuid: uuidV5(`resort:${id}`, UUID_NAMESPACE),
     website: `https://www.${id}.example`,
-    elevation: { base, top: base + vary(template.elevation.top - template.elevation.base, i, 150) + 1 },
+    elevation: {
+      base,
+      top: base + vary(template.elevation.top - template.elevation.base, i, 150) + 1,
+    },
     slopes: {
       km: vary(template.slopes.km, i, 20) + 1,
       green: vary(template.slopes.green, i, 3),
@@ -101,7 +150,11 @@ export function syntheticResort(template, i) {
       youth: vary(template.liftPrices.youth, i, 5),
       child: vary(template.liftPrices.child, i, 4),
     },
-    snowReport: { ...template.snowReport, baseCm: vary(template.snowReport.baseCm, i, 15), summitCm: vary(template.snowReport.summitCm, i, 30) },
+    snowReport: {
+      ...template.snowReport,
+      baseCm: vary(template.snowReport.baseCm, i, 15),
+      summitCm: vary(template.snowReport.summitCm, i, 30),
+    },
     description,
   };
   return { id, data };
@@ -175,7 +228,8 @@ export function syntheticJob(template, i, templateCount) {
  * Returns the generated resort ids and job slugs.
  */
 export function writeSyntheticContent(contentDir, { resorts, jobs }) {
-  if (!(resorts >= 1 && jobs >= 1)) throw new Error('a synthetic content set needs at least one resort and one job');
+  if (!(resorts >= 1 && jobs >= 1))
+    throw new Error('a synthetic content set needs at least one resort and one job');
   const resortTemplates = readResortTemplates(contentDir);
   const jobTemplates = readJobTemplates(contentDir);
 
@@ -193,10 +247,17 @@ export function writeSyntheticContent(contentDir, { resorts, jobs }) {
   rmSync(jobDir, { recursive: true });
   const jobSlugs = [];
   for (let i = 0; i < jobs; i++) {
-    const { slug, files } = syntheticJob(jobTemplates[i % jobTemplates.length], i, jobTemplates.length);
+    const { slug, files } = syntheticJob(
+      jobTemplates[i % jobTemplates.length],
+      i,
+      jobTemplates.length,
+    );
     for (const [locale, { front, body }] of Object.entries(files)) {
       mkdirSync(join(jobDir, locale), { recursive: true });
-      writeFileSync(join(jobDir, locale, `${slug}.md`), `---\n${stringify(front, { version: '1.1' })}---\n${body}`);
+      writeFileSync(
+        join(jobDir, locale, `${slug}.md`),
+        `---\n${stringify(front, { version: '1.1' })}---\n${body}`,
+      );
     }
     jobSlugs.push(slug);
   }
@@ -204,7 +265,10 @@ export function writeSyntheticContent(contentDir, { resorts, jobs }) {
   // Reviews name the resort they were written about; the real resorts are gone.
   const reviewsFile = join(contentDir, 'reviews.yaml');
   let review = 0;
-  const reviews = readFileSync(reviewsFile, 'utf8').replace(/^(\s*resort:\s*)\S+/gm, (_, key) => key + resortIds[review++ % resortIds.length]);
+  const reviews = readFileSync(reviewsFile, 'utf8').replace(
+    /^(\s*resort:\s*)\S+/gm,
+    (_, key) => key + resortIds[review++ % resortIds.length],
+  );
   writeFileSync(reviewsFile, reviews);
 
   return { resortIds, jobSlugs };

@@ -41,12 +41,16 @@ const attr = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
  * page, does not make every page a form page (its script counts as on demand).
  */
 export function pageAssets(html) {
-  const settingsJson = /<script type="application\/json" id="consent-settings">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  const settingsJson =
+    /<script type="application\/json" id="consent-settings">([\s\S]*?)<\/script>/.exec(html)?.[1];
   const settings = settingsJson ? JSON.parse(settingsJson) : {};
   const consent = {
     pending: [settings.banner].filter(Boolean),
     // Without tags configured, tracking consent loads nothing (the loader comes only for campaign values).
-    tracking: settings.loader && settings.tags !== false ? [settings.loader, `${settings.partytownLib}partytown.js`] : [],
+    tracking:
+      settings.loader && settings.tags !== false
+        ? [settings.loader, `${settings.partytownLib}partytown.js`]
+        : [],
   };
   const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map(([tag]) => ({
     name: /\/([^/.]+)\.[\w-]+\.js$/.exec(attr(tag, 'component-url') ?? '')?.[1] ?? '?',
@@ -57,7 +61,9 @@ export function pageAssets(html) {
   const onDemand = [...html.matchAll(/\sdata-module="([^"]+)"/g)].map(([, src]) => src);
   const main = /<main\b[\s\S]*<\/main>/.exec(html)?.[0] ?? html;
   const hasForm = /<form[\s>]/.test(main);
-  const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, text]) => text).join('');
+  const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
+    .map(([, text]) => text)
+    .join('');
   return { islands, scripts, onDemand, consent, hasForm, css };
 }
 
@@ -84,8 +90,12 @@ export function moduleImports(url, read) {
 
 function parseImports(url, code) {
   const resolve = (spec) => new URL(spec, new URL(url, 'http://x')).pathname;
-  const statics = [...code.matchAll(/(?:\bimport|\bexport)\s*(?:[\w${},*\s]+from\s*)?["']([^"']+\.js)["']/g)].map(([, s]) => resolve(s));
-  const lazy = [...code.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g)].map(([, s]) => resolve(s));
+  const statics = [
+    ...code.matchAll(/(?:\bimport|\bexport)\s*(?:[\w${},*\s]+from\s*)?["']([^"']+\.js)["']/g),
+  ].map(([, s]) => resolve(s));
+  const lazy = [...code.matchAll(/\bimport\(\s*["']([^"']+\.js)["']\s*\)/g)].map(([, s]) =>
+    resolve(s),
+  );
   return { statics, lazy };
 }
 
@@ -124,15 +134,23 @@ export function weighPage(path, html, read) {
   const islandUrls = islands.filter((i) => !onInteraction(i)).flatMap((i) => i.urls);
   const interactionUrls = islands.filter(onInteraction).flatMap((i) => i.urls);
   const interactive = closure([...consent.pending, ...islandUrls], read);
-  const ownScripts = [...closure(scripts, read).files].filter((file) => !interactive.files.has(file));
+  const ownScripts = [...closure(scripts, read).files].filter(
+    (file) => !interactive.files.has(file),
+  );
   // Everything: what loads with the page, every island, the banner, then what comes on demand.
-  const everything = closure([...scripts, ...consent.pending, ...islandUrls, ...interactionUrls], read);
+  const everything = closure(
+    [...scripts, ...consent.pending, ...islandUrls, ...interactionUrls],
+    read,
+  );
   const demanded = closure([...everything.lazy, ...onDemand], read);
   const later = [...demanded.files, ...demanded.lazy].filter((file) => !everything.files.has(file));
   const newVisitor = closure([...scripts, ...consent.pending, ...islandUrls], read);
   const chosen = closure([...scripts, ...islandUrls], read);
   const tracking = closure(consent.tracking, read);
-  const touched = closure([...scripts, ...consent.pending, ...islandUrls, ...interactionUrls], read);
+  const touched = closure(
+    [...scripts, ...consent.pending, ...islandUrls, ...interactionUrls],
+    read,
+  );
   const weight = {
     path,
     hasForm,
@@ -151,16 +169,24 @@ export function weighPage(path, html, read) {
   };
   const problems = [];
   if (!hasForm && weight.jsAll > budgets.formlessJs)
-    problems.push(`${path}: ${kb(weight.jsAll)} of JavaScript with everything loaded (page scripts, islands, banner, on demand), over the ${kb(budgets.formlessJs)} budget of pages without forms`);
+    problems.push(
+      `${path}: ${kb(weight.jsAll)} of JavaScript with everything loaded (page scripts, islands, banner, on demand), over the ${kb(budgets.formlessJs)} budget of pages without forms`,
+    );
   if (weight.jsPageScripts > budgets.pageScripts)
-    problems.push(`${path}: ${kb(weight.jsPageScripts)} of page scripts besides the islands, over their ${kb(budgets.pageScripts)} budget`);
+    problems.push(
+      `${path}: ${kb(weight.jsPageScripts)} of page scripts besides the islands, over their ${kb(budgets.pageScripts)} budget`,
+    );
   // The cookie preferences are the exception: their island hydrates at load (`client:load`), as the
   // boxes show the visitor's stored choice only once it runs.
   const waitsForVisitor = islands.every((i) => i.directive !== 'load');
   if (hasForm && waitsForVisitor && weight.jsNewVisitor > budgets.formAtLoad)
-    problems.push(`${path}: ${kb(weight.jsNewVisitor)} of JavaScript at load for a new visitor who has not touched the form, over the ${kb(budgets.formAtLoad)} budget of pages with a form`);
+    problems.push(
+      `${path}: ${kb(weight.jsNewVisitor)} of JavaScript at load for a new visitor who has not touched the form, over the ${kb(budgets.formAtLoad)} budget of pages with a form`,
+    );
   if (!hasForm && weight.firstRender > budgets.firstRender)
-    problems.push(`${path}: ${kb(weight.firstRender)} of HTML and CSS for the first render, over the ${kb(budgets.firstRender)} budget of content pages`);
+    problems.push(
+      `${path}: ${kb(weight.firstRender)} of HTML and CSS for the first render, over the ${kb(budgets.firstRender)} budget of content pages`,
+    );
   return { weight, problems };
 }
 

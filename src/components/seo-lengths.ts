@@ -14,16 +14,26 @@ export const seoLengths = {
 } as const;
 
 /** What is wrong with a page's title and description, in words; none when both fit. */
-export function seoLengthProblems({ title, description }: { title: string; description: string }): string[] {
+export function seoLengthProblems({
+  title,
+  description,
+}: {
+  title: string;
+  description: string;
+}): string[] {
   const problems: string[] = [];
   // Characters as a reader counts them (code points), not UTF-16 units.
   const length = (text: string) => [...text].length;
   if (length(title) > seoLengths.title.max) {
-    problems.push(`title has ${length(title)} characters, more than ${seoLengths.title.max}: ${title}`);
+    problems.push(
+      `title has ${length(title)} characters, more than ${seoLengths.title.max}: ${title}`,
+    );
   }
   const { min, max } = seoLengths.description;
   if (length(description) < min || length(description) > max) {
-    problems.push(`description has ${length(description)} characters, not ${min} to ${max}: ${description}`);
+    problems.push(
+      `description has ${length(description)} characters, not ${min} to ${max}: ${description}`,
+    );
   }
   return problems;
 }

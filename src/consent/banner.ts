@@ -29,7 +29,9 @@ function reserveHeight(banner: HTMLElement) {
 
 function listenForChoice(banner: HTMLElement) {
   banner.addEventListener('click', (event) => {
-    const button = (event.target as Element).closest<HTMLButtonElement>('button[data-consent-choice]');
+    const button = (event.target as Element).closest<HTMLButtonElement>(
+      'button[data-consent-choice]',
+    );
     const choice = button && choices[button.dataset.consentChoice ?? ''];
     if (!choice) return;
     event.preventDefault();
@@ -49,7 +51,8 @@ function carryCampaignWhilePending() {
     if (href) link.href = href;
   };
   // Before the browser follows the link (click, middle click, keyboard), whichever comes first.
-  for (const type of ['pointerdown', 'click', 'auxclick', 'keydown'] as const) document.addEventListener(type, carry, true);
+  for (const type of ['pointerdown', 'click', 'auxclick', 'keydown'] as const)
+    document.addEventListener(type, carry, true);
 }
 
 const banner = document.querySelector<HTMLElement>('[data-consent-banner]');

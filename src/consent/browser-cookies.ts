@@ -20,11 +20,23 @@ export function writeCookie(name: string, value: string, { domain, days, seconds
   const secure = location.protocol === 'https:';
   if (seconds !== undefined) {
     // js-cookie counts in days only; Max-Age states the exact number of seconds.
-    const attributes = [`Max-Age=${seconds}`, 'Path=/', 'SameSite=Lax', domain ? `Domain=${domain}` : '', secure ? 'Secure' : ''];
+    const attributes = [
+      `Max-Age=${seconds}`,
+      'Path=/',
+      'SameSite=Lax',
+      domain ? `Domain=${domain}` : '',
+      secure ? 'Secure' : '',
+    ];
     document.cookie = `${name}=${encodeURIComponent(value)}; ${attributes.filter(Boolean).join('; ')}`;
     return;
   }
-  Cookies.set(name, value, { expires: days, path: '/', sameSite: 'Lax', secure, ...(domain ? { domain } : {}) });
+  Cookies.set(name, value, {
+    expires: days,
+    path: '/',
+    sameSite: 'Lax',
+    secure,
+    ...(domain ? { domain } : {}),
+  });
 }
 
 /** Deletes cookies wherever they may have been written: this host, its parents, the configured domain. */

@@ -17,21 +17,32 @@ import bannerUrl from './banner.ts?worker&url';
 import trackingLoaderUrl from './tracking-loader.ts?worker&url';
 
 const DAY = 86_400;
-const UNIT_SECONDS = { second: 1, minute: 60, hour: 3_600, day: DAY, month: 30 * DAY, year: 365 * DAY } as const;
+const UNIT_SECONDS = {
+  second: 1,
+  minute: 60,
+  hour: 3_600,
+  day: DAY,
+  month: 30 * DAY,
+  year: 365 * DAY,
+} as const;
 
 let built: ConsentSettings | undefined;
 
 export async function consentSettings(): Promise<ConsentSettings> {
   if (built) return built;
   const cookies = await getCollection('cookies');
-  const catalogue = Object.fromEntries(categories.map((c) => [c, [] as string[]])) as Record<Category, string[]>;
+  const catalogue = Object.fromEntries(categories.map((c) => [c, [] as string[]])) as Record<
+    Category,
+    string[]
+  >;
   for (const { data } of cookies) catalogue[data.category].push(data.name);
 
   // The campaign cookies live as long as the catalogue says (the policy states the same).
   const campaign = cookies.find((c) => c.data.name === campaignParameters[0]);
   if (!campaign) throw new Error(`content/cookies.yaml must list ${campaignParameters[0]}`);
   const lifetime = campaign.data.lifetime; // already parsed by the collection's schema
-  if (lifetime.session) throw new Error(`${campaignParameters[0]} must have a lifetime in content/cookies.yaml`);
+  if (lifetime.session)
+    throw new Error(`${campaignParameters[0]} must have a lifetime in content/cookies.yaml`);
 
   built = {
     revision: config.consentRevision,

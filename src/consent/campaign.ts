@@ -45,7 +45,8 @@ export function carryCampaign(href: string, base: string, campaign: Campaign): s
   if (target.pathname.startsWith('/api/')) return null;
   if (campaignParameters.some((name) => target.searchParams.has(name))) return null;
   // An in-page anchor (#main) stays an anchor.
-  if (target.pathname === here.pathname && target.search === here.search && target.hash) return null;
+  if (target.pathname === here.pathname && target.search === here.search && target.hash)
+    return null;
   for (const [name, value] of Object.entries(campaign)) target.searchParams.set(name, value);
   return target.href;
 }
@@ -54,7 +55,10 @@ export function carryCampaign(href: string, base: string, campaign: Campaign): s
  * Writes the campaign cookies (targeting allowed). A new campaign replaces the old one whole: a
  * value it does not carry is deleted rather than left over from another campaign.
  */
-export function writeCampaignCookies(campaign: Campaign, { domain, days }: { domain: string; days: number }) {
+export function writeCampaignCookies(
+  campaign: Campaign,
+  { domain, days }: { domain: string; days: number },
+) {
   if (!hasCampaign(campaign)) return;
   for (const name of campaignParameters) {
     const value = campaign[name];

@@ -56,7 +56,11 @@ export function readConsent(cookies: CookieJar, revision: number): ConsentState 
   const allowed = (category: OptionalCategory) => cookies[consentCookie[category]] === 'true';
   return {
     status: 'chosen',
-    choice: { functionality: allowed('functionality'), tracking: allowed('tracking'), targeting: allowed('targeting') },
+    choice: {
+      functionality: allowed('functionality'),
+      tracking: allowed('tracking'),
+      targeting: allowed('targeting'),
+    },
     revision: recorded,
     id: cookies[consentCookie.id] || undefined,
   };
@@ -69,7 +73,11 @@ export function allows(state: ConsentState, category: Category): boolean {
 }
 
 /** The consent cookies a choice writes, name → value. */
-export function consentCookieValues(choice: ConsentChoice, revision: number, id: string): Record<string, string> {
+export function consentCookieValues(
+  choice: ConsentChoice,
+  revision: number,
+  id: string,
+): Record<string, string> {
   return {
     [consentCookie.accepted]: 'true',
     [consentCookie.necessary]: 'true',
@@ -82,7 +90,10 @@ export function consentCookieValues(choice: ConsentChoice, revision: number, id:
 }
 
 /** The categories allowed before and refused now: their cookies must go and their scripts stop. */
-export function withdrawnCategories(before: ConsentState, choice: ConsentChoice): OptionalCategory[] {
+export function withdrawnCategories(
+  before: ConsentState,
+  choice: ConsentChoice,
+): OptionalCategory[] {
   return optionalCategories.filter((category) => allows(before, category) && !choice[category]);
 }
 
@@ -98,7 +109,11 @@ export function matchesCookieName(pattern: string, name: string): boolean {
  * The cookies to delete when `refused` categories are withdrawn (or refused from the start):
  * those present whose name matches the catalogue of a refused category. Necessary cookies never.
  */
-export function cookiesToClear(refused: readonly OptionalCategory[], catalogue: CookieCatalogue, present: readonly string[]): string[] {
+export function cookiesToClear(
+  refused: readonly OptionalCategory[],
+  catalogue: CookieCatalogue,
+  present: readonly string[],
+): string[] {
   const patterns = refused.flatMap((category) => catalogue[category]);
   return present.filter((name) => patterns.some((pattern) => matchesCookieName(pattern, name)));
 }

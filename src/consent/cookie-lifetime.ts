@@ -23,12 +23,16 @@ const FACT = /\{\{\s*([\w.]+)\s*\}\}/g;
 export function parseLifetime(text: string, source: unknown = facts): Lifetime {
   const filled = text.trim().replace(FACT, (_, path: string) => {
     const value = factAt(path, source);
-    if (typeof value !== 'number') throw new Error(`{{${path}}} is not a number in content/site-facts.json`);
+    if (typeof value !== 'number')
+      throw new Error(`{{${path}}} is not a number in content/site-facts.json`);
     return String(value);
   });
   if (filled === 'session') return { session: true };
   const match = LIFETIME.exec(filled);
-  if (!match) throw new Error(`"${text}" is not a lifetime: write "session" or a number and a unit, e.g. "30 days"`);
+  if (!match)
+    throw new Error(
+      `"${text}" is not a lifetime: write "session" or a number and a unit, e.g. "30 days"`,
+    );
   return simplify(Number(match[1]), match[2] as LifetimeUnit);
 }
 
@@ -51,5 +55,9 @@ function simplify(amount: number, unit: LifetimeUnit): Lifetime {
 /** "93 days" / "93 jours" / "1 año"; `sessionWord` is the locale's word for a session cookie. */
 export function lifetimeInWords(lifetime: Lifetime, locale: string, sessionWord: string): string {
   if (lifetime.session) return sessionWord;
-  return new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit: lifetime.unit, unitDisplay: 'long' }).format(lifetime.amount);
+  return new Intl.NumberFormat(intlLocale(locale), {
+    style: 'unit',
+    unit: lifetime.unit,
+    unitDisplay: 'long',
+  }).format(lifetime.amount);
 }

@@ -36,7 +36,11 @@ export type SaveResult = {
  * Records a choice. `campaign` is what the landing address carried, if the visitor is still on a
  * page whose address has it (see campaign.ts).
  */
-export function saveConsent(choice: ConsentChoice, method: ConsentMethod, campaign: Campaign = campaignFromUrl(location.href)): SaveResult {
+export function saveConsent(
+  choice: ConsentChoice,
+  method: ConsentMethod,
+  campaign: Campaign = campaignFromUrl(location.href),
+): SaveResult {
   const s = settingsOf();
   const before = readConsent(readCookies(), s.revision);
   const id = uuid();
@@ -48,11 +52,21 @@ export function saveConsent(choice: ConsentChoice, method: ConsentMethod, campai
   const refused = optionalCategories.filter((category) => !choice[category]);
   deleteCookies(cookiesToClear(refused, s.catalogue, Object.keys(readCookies())), s.cookieDomain);
 
-  const visitorId = choice.tracking ? ensureVisitorId({ domain: s.cookieDomain, seconds: s.visitorIdSeconds }) : undefined;
-  if (choice.targeting) writeCampaignCookies(campaign, { domain: s.cookieDomain, days: s.campaignDays });
+  const visitorId = choice.tracking
+    ? ensureVisitorId({ domain: s.cookieDomain, seconds: s.visitorIdSeconds })
+    : undefined;
+  if (choice.targeting)
+    writeCampaignCookies(campaign, { domain: s.cookieDomain, days: s.campaignDays });
 
   document.documentElement.dataset.consent = 'given';
-  sendConsentRecord(s.endpoint, { id, choice, revision: s.revision, method, visitorId, locale: document.documentElement.lang.slice(0, 2) });
+  sendConsentRecord(s.endpoint, {
+    id,
+    choice,
+    revision: s.revision,
+    method,
+    visitorId,
+    locale: document.documentElement.lang.slice(0, 2),
+  });
 
   const withdrawn = withdrawnCategories(before, choice);
   // The visitor id and the campaign cookies are written above: the loader is needed only for
@@ -63,7 +77,11 @@ export function saveConsent(choice: ConsentChoice, method: ConsentMethod, campai
 
 /** Adds the tracking loader once (when `needed`); if it is already there, tells it a choice was made. */
 function startLoader(s: ConsentSettings, needed: boolean) {
-  const present = [...document.scripts].some((script) => script.src && new URL(script.src, location.href).pathname === new URL(s.loader, location.href).pathname);
+  const present = [...document.scripts].some(
+    (script) =>
+      script.src &&
+      new URL(script.src, location.href).pathname === new URL(s.loader, location.href).pathname,
+  );
   if (present) {
     window.dispatchEvent(new Event(CONSENT_CHANGE_EVENT));
     return;

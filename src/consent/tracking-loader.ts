@@ -36,14 +36,24 @@ function addScript(attributes: { type?: string; src?: string; text?: string }) {
 }
 
 function startTracking(choice: ConsentChoice) {
-  const visitorId = ensureVisitorId({ domain: settings.cookieDomain, seconds: settings.visitorIdSeconds });
+  const visitorId = ensureVisitorId({
+    domain: settings.cookieDomain,
+    seconds: settings.visitorIdSeconds,
+  });
   const plan = trackingPlan(settings.analytics);
   if (loadsNothing(plan)) return;
   // Without a service worker (some private windows) Partytown would run the tags in the page,
   // where the Content Security Policy refuses their inline setup (docs/security.md): skip them
   // rather than fill the console with refusals.
   if (!('serviceWorker' in navigator)) return;
-  addScript({ type: 'text/partytown', text: workerBootstrap(plan, { default: consentModeState(undefined), update: consentModeState(choice) }, visitorId) });
+  addScript({
+    type: 'text/partytown',
+    text: workerBootstrap(
+      plan,
+      { default: consentModeState(undefined), update: consentModeState(choice) },
+      visitorId,
+    ),
+  });
   for (const src of plan.scripts) addScript({ type: 'text/partytown', src });
   window.partytown = { lib: settings.partytownLib, forward: ['dataLayer.push', 'gtag'] };
   // Partytown's own loader as a file, not inline code; `ptupdate` makes it pick up the scripts
@@ -55,7 +65,11 @@ function startTracking(choice: ConsentChoice) {
 function applyConsent() {
   const state = readConsent(readCookies(), settings.revision);
   if (state.status !== 'chosen') return;
-  if (state.choice.targeting) writeCampaignCookies(campaignFromUrl(location.href), { domain: settings.cookieDomain, days: settings.campaignDays });
+  if (state.choice.targeting)
+    writeCampaignCookies(campaignFromUrl(location.href), {
+      domain: settings.cookieDomain,
+      days: settings.campaignDays,
+    });
   if (!state.choice.tracking) return;
   if (!started) {
     started = true;

@@ -35,7 +35,11 @@ export const loadsNothing = (plan: TrackingPlan) => plan.scripts.length === 0;
  * view, and one page view. Built as text because Partytown executes `text/partytown` scripts in
  * the worker; the values are JSON, so nothing from the page can break out of them.
  */
-export function workerBootstrap(plan: TrackingPlan, consent: { default: object; update: object }, visitorId: string | undefined): string {
+export function workerBootstrap(
+  plan: TrackingPlan,
+  consent: { default: object; update: object },
+  visitorId: string | undefined,
+): string {
   const lines = [
     'window.dataLayer = window.dataLayer || [];',
     'window.gtag = function () { window.dataLayer.push(arguments); };',
@@ -43,9 +47,15 @@ export function workerBootstrap(plan: TrackingPlan, consent: { default: object; 
     `gtag('consent', 'update', ${JSON.stringify(consent.update)});`,
     "gtag('js', new Date());",
   ];
-  if (visitorId) lines.push(`gtag('set', 'user_properties', ${JSON.stringify({ visitor_id: visitorId })});`);
-  for (const id of plan.measurementIds) lines.push(`gtag('config', ${JSON.stringify(id)}, { send_page_view: false });`);
-  if (plan.measurementIds.length > 0) lines.push("gtag('event', 'page_view', { page_location: location.href, page_title: document.title });");
-  if (plan.tagManager) lines.push("window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });");
+  if (visitorId)
+    lines.push(`gtag('set', 'user_properties', ${JSON.stringify({ visitor_id: visitorId })});`);
+  for (const id of plan.measurementIds)
+    lines.push(`gtag('config', ${JSON.stringify(id)}, { send_page_view: false });`);
+  if (plan.measurementIds.length > 0)
+    lines.push(
+      "gtag('event', 'page_view', { page_location: location.href, page_title: document.title });",
+    );
+  if (plan.tagManager)
+    lines.push("window.dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });");
   return lines.join('\n');
 }

@@ -34,14 +34,22 @@ export type FormDefinition = {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
-export function formDefinitions({ maxFileBytes }: { maxFileBytes: number }): Record<FormName, FormDefinition> {
+export function formDefinitions({
+  maxFileBytes,
+}: {
+  maxFileBytes: number;
+}): Record<FormName, FormDefinition> {
   return {
     [formNames.newsletter]: {
       key: 'newsletter',
       storedAs: formNames.newsletter,
       schema: NewsletterSchema,
       files: [],
-      toRow: (o) => ({ email: text(o.email), email_key: text(o.email)!.toLowerCase(), locale: text(o.locale) }),
+      toRow: (o) => ({
+        email: text(o.email),
+        email_key: text(o.email)!.toLowerCase(),
+        locale: text(o.locale),
+      }),
       onConflict: 'ON CONFLICT (email_key) DO NOTHING',
       keepsClient: true,
     },
@@ -51,7 +59,10 @@ export function formDefinitions({ maxFileBytes }: { maxFileBytes: number }): Rec
       schema: ContactSchema,
       files: [],
       // One column per field, named as the field (store.ts `contact_messages`).
-      toRow: (o) => ({ ...Object.fromEntries(contactFieldNames.map((field) => [field, text(o[field])])), locale: text(o.locale) }),
+      toRow: (o) => ({
+        ...Object.fromEntries(contactFieldNames.map((field) => [field, text(o[field])])),
+        locale: text(o.locale),
+      }),
       keepsClient: true,
     },
     [formNames.application]: {

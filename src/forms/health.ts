@@ -34,17 +34,24 @@ export function checkReceiver({ dbPath, uploadDir, maxBodyBytes }: HealthSetting
       db.close();
     }
   } catch (error) {
-    return { ready: false, problem: `database ${dbPath} is not writable: ${(error as Error).message}` };
+    return {
+      ready: false,
+      problem: `database ${dbPath} is not writable: ${(error as Error).message}`,
+    };
   }
   try {
     mkdirSync(uploadDir, { recursive: true });
     accessSync(uploadDir, constants.W_OK);
   } catch (error) {
-    return { ready: false, problem: `uploads folder ${uploadDir} is not writable: ${(error as Error).message}` };
+    return {
+      ready: false,
+      problem: `uploads folder ${uploadDir} is not writable: ${(error as Error).message}`,
+    };
   }
   const disk = statfsSync(dirname(dbPath));
   const free = disk.bavail * disk.bsize;
-  if (free < maxBodyBytes) return { ready: false, problem: `only ${free} bytes free on the database's disk` };
+  if (free < maxBodyBytes)
+    return { ready: false, problem: `only ${free} bytes free on the database's disk` };
   return { ready: true };
 }
 
@@ -52,7 +59,11 @@ export function checkReceiver({ dbPath, uploadDir, maxBodyBytes }: HealthSetting
  * The check, remembered for a second: `/healthz` is public, and a flood of probes must not turn
  * into a flood of lock attempts.
  */
-export function cachedReceiverCheck(settings: HealthSettings, now = () => Date.now(), maxAgeMs = 1000) {
+export function cachedReceiverCheck(
+  settings: HealthSettings,
+  now = () => Date.now(),
+  maxAgeMs = 1000,
+) {
   let last: { at: number; health: ReceiverHealth } | undefined;
   return (): ReceiverHealth => {
     if (!last || now() - last.at >= maxAgeMs) last = { at: now(), health: checkReceiver(settings) };

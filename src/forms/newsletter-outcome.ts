@@ -3,12 +3,16 @@ import type { SubmitResult } from './submit';
 import type { NewsletterStrings } from '../components/forms/strings';
 
 /** The visitor-language texts the server writes on the form (`data-texts`): what the script shows. */
-export type NewsletterTexts = Pick<NewsletterStrings, 'errors' | 'submit' | 'sending' | 'success' | 'failure' | 'rateLimited'>;
+export type NewsletterTexts = Pick<
+  NewsletterStrings,
+  'errors' | 'submit' | 'sending' | 'success' | 'failure' | 'rateLimited'
+>;
 
 /** An error code of the shared schemas in the visitor's language (the code itself if it has no text). */
 export const errorMessage = (texts: NewsletterTexts, code: string) => texts.errors[code] ?? code;
 
-export type Outcome = { kind: 'sent' } | { kind: 'invalid'; message: string } | { kind: 'failed'; message: string };
+export type Outcome =
+  { kind: 'sent' } | { kind: 'invalid'; message: string } | { kind: 'failed'; message: string };
 
 /**
  * What the visitor is told after the receiver answered. A refused address is a field error like
@@ -17,7 +21,9 @@ export type Outcome = { kind: 'sent' } | { kind: 'invalid'; message: string } | 
  */
 export function outcomeOf(result: SubmitResult, texts: NewsletterTexts): Outcome {
   if (result.status === 'sent') return { kind: 'sent' };
-  if (result.status === 'invalid' && result.errors.email) return { kind: 'invalid', message: errorMessage(texts, result.errors.email) };
-  if (result.status === 'failed' && result.httpStatus === 429) return { kind: 'failed', message: texts.rateLimited };
+  if (result.status === 'invalid' && result.errors.email)
+    return { kind: 'invalid', message: errorMessage(texts, result.errors.email) };
+  if (result.status === 'failed' && result.httpStatus === 429)
+    return { kind: 'failed', message: texts.rateLimited };
   return { kind: 'failed', message: texts.failure };
 }

@@ -2,7 +2,10 @@
  * A per-client fixed-window counter: at most `max` submissions per `windowSeconds` from one
  * address. In memory: the receiver is one process, and a restart forgetting the counts is harmless.
  */
-export function createRateLimiter({ max, windowSeconds }: { max: number; windowSeconds: number }, now = () => Date.now()) {
+export function createRateLimiter(
+  { max, windowSeconds }: { max: number; windowSeconds: number },
+  now = () => Date.now(),
+) {
   const windowMs = windowSeconds * 1000;
   const windows = new Map<string, { start: number; count: number }>();
 
@@ -20,7 +23,10 @@ export function createRateLimiter({ max, windowSeconds }: { max: number; windowS
       }
       current.count += 1;
       if (current.count <= max) return { allowed: true };
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((current.start + windowMs - time) / 1000)) };
+      return {
+        allowed: false,
+        retryAfterSeconds: Math.max(1, Math.ceil((current.start + windowMs - time) / 1000)),
+      };
     },
   };
 }

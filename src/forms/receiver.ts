@@ -49,7 +49,12 @@ type Outcome = { status: number; body: Record<string, unknown>; headers?: Record
 
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded'];
 
-const fail = (status: number, error: string, message: string, extra: Record<string, unknown> = {}): Outcome => ({
+const fail = (
+  status: number,
+  error: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+): Outcome => ({
   status,
   body: { ok: false, error, message, ...extra },
 });
@@ -72,26 +77,41 @@ export function createReceiver(settings: ReceiverSettings) {
   const limiter = createRateLimiter(settings.rateLimit);
   const now = settings.now ?? (() => new Date());
   const dbWaitMs = settings.dbWaitMs ?? 4000;
-  const large = settings.largePosts ?? { concurrent: 2, thresholdBytes: 256 * 1024, waitMs: 15_000, queue: 20 };
+  const large = settings.largePosts ?? {
+    concurrent: 2,
+    thresholdBytes: 256 * 1024,
+    waitMs: 15_000,
+    queue: 20,
+  };
   const slots = createSlots(large.concurrent, large.queue);
   const resortIds = settings.resortIds ? new Set(settings.resortIds) : null;
   /** Stores through the lock-aware retry: a locked database delays only this post, then 503s it. */
-  const store = <T>(work: (store: SubmissionStore) => T) => whenFree(() => work(settings.store()), dbWaitMs);
+  const store = <T>(work: (store: SubmissionStore) => T) =>
+    whenFree(() => work(settings.store()), dbWaitMs);
 
   async function decide(request: Request, client: string, pending: Pending): Promise<Outcome> {
     const contentType = request.headers.get('content-type') ?? ''; // as sent: the boundary is case-sensitive
     if (!FORM_TYPES.some((type) => contentType.toLowerCase().startsWith(type))) {
-      return fail(415, 'unsupportedMediaType', 'Send the form as multipart/form-data or application/x-www-form-urlencoded.');
+      return fail(
+        415,
+        'unsupportedMediaType',
+        'Send the form as multipart/form-data or application/x-www-form-urlencoded.',
+      );
     }
 
     const declared = Number(request.headers.get('content-length') ?? NaN);
     if (declared > settings.maxBodyBytes) {
-      return fail(413, 'tooLarge', `The submission is larger than ${megabytes(settings.maxBodyBytes)}.`);
+      return fail(
+        413,
+        'tooLarge',
+        `The submission is larger than ${megabytes(settings.maxBodyBytes)}.`,
+      );
     }
     if (!(declared <= large.thresholdBytes)) {
       // A large (or unknown-length) body: wait for a place before reading it into memory.
       const release = await slots.acquire(large.waitMs);
-      if (!release) return busy('The receiver is busy with other large submissions; please try again shortly.');
+      if (!release)
+        return busy('The receiver is busy with other large submissions; please try again shortly.');
       try {
         return await decideRead(request, client, pending, contentType);
       } finally {
@@ -105,7 +125,11 @@ export function createReceiver(settings: ReceiverSettings) {
   async function readForm(request: Request, contentType: string): Promise<FormData | Outcome> {
     const body = await readLimited(request, settings.maxBodyBytes);
     if (body === 'tooLarge') {
-      return fail(413, 'tooLarge', `The submission is larger than ${megabytes(settings.maxBodyBytes)}.`);
+      return fail(
+        413,
+        'tooLarge',
+        `The submission is larger than ${megabytes(settings.maxBodyBytes)}.`,
+      );
     }
     if (body.byteLength === 0) return fail(400, 'emptyBody', 'The submission is empty.');
     try {
@@ -115,29 +139,49 @@ export function createReceiver(settings: ReceiverSettings) {
     }
   }
 
-  async function decideRead(request: Request, client: string, pending: Pending, contentType: string): Promise<Outcome> {
+  async function decideRead(
+    request: Request,
+    client: string,
+    pending: Pending,
+    contentType: string,
+  ): Promise<Outcome> {
     const form = await readForm(request, contentType);
     if (!(form instanceof FormData)) return form;
     pending.returnTo = safeReturnPath(form.get('return-to'));
 
     const name = form.get('form-name');
     // Own keys only: `constructor` or `__proto__` must not find Object's prototype.
-    const definition = typeof name === 'string' && Object.hasOwn(definitions, name) ? definitions[name as FormName] : undefined;
+    const definition =
+      typeof name === 'string' && Object.hasOwn(definitions, name)
+        ? definitions[name as FormName]
+        : undefined;
     if (!definition) {
       const known = Object.keys(definitions).join(', ');
-      return fail(400, 'unknownForm', `Unknown form-name ${JSON.stringify(name ?? '')}; expected one of ${known}.`);
+      return fail(
+        400,
+        'unknownForm',
+        `Unknown form-name ${JSON.stringify(name ?? '')}; expected one of ${known}.`,
+      );
     }
 
     const honeypot = form.get(HONEYPOT_FIELD);
     if (honeypot !== null && honeypot !== '') {
       // Answered like a success so the bot learns nothing; kept apart and never passed on.
-      const row = { form: definition.storedAs, payload: spamPayload(form), client, created_at: now().toISOString() };
+      const row = {
+        form: definition.storedAs,
+        payload: spamPayload(form),
+        client,
+        created_at: now().toISOString(),
+      };
       await store((s) => s.insert('spam', row));
       return { status: 200, body: { ok: true } };
     }
 
     const input: Record<string, unknown> = formInput(form);
-    const sniffed = new Map<string, { bytes: Uint8Array; type: NonNullable<ReturnType<typeof sniffFileType>> }>();
+    const sniffed = new Map<
+      string,
+      { bytes: Uint8Array; type: NonNullable<ReturnType<typeof sniffFileType>> }
+    >();
     for (const field of definition.files) {
       const file = input[field];
       if (!(file instanceof File)) continue;
@@ -146,7 +190,9 @@ export function createReceiver(settings: ReceiverSettings) {
       const type = sniffFileType(bytes);
       // The content decides the type, never the name or the type the client declared. (A File
       // made of a File shares its bytes: no further copy of a 10 MB scan.)
-      input[field] = new File([file], file.name, { type: type?.mediaType ?? 'application/x-unrecognised' });
+      input[field] = new File([file], file.name, {
+        type: type?.mediaType ?? 'application/x-unrecognised',
+      });
       if (type) sniffed.set(field, { bytes, type });
     }
 
@@ -155,24 +201,46 @@ export function createReceiver(settings: ReceiverSettings) {
       const errors = describeAll(definition, result.errors);
       const tooLarge = Object.values(result.errors).some((code) => code.endsWith('.size'));
       return tooLarge
-        ? fail(413, 'fileTooLarge', `A file is larger than ${megabytes(settings.maxFileBytes)}.`, { errors })
+        ? fail(413, 'fileTooLarge', `A file is larger than ${megabytes(settings.maxFileBytes)}.`, {
+            errors,
+          })
         : fail(400, 'invalid', 'Some fields are not valid.', { errors });
     }
     const output = result.output as Record<string, unknown>;
     // References to the content: a resort the site does not have is refused like a wrong field.
     if (resortIds && 'resort' in output && !resortIds.has(String(output.resort))) {
-      return fail(400, 'invalid', 'Some fields are not valid.', { errors: describeAll(definition, { resort: 'resort.required' }) });
+      return fail(400, 'invalid', 'Some fields are not valid.', {
+        errors: describeAll(definition, { resort: 'resort.required' }),
+      });
     }
 
     const createdAt = now().toISOString();
     const files: StoredFile[] = [];
     for (const [field, { bytes, type }] of sniffed) {
       const original = input[field] as File;
-      const { sha256, storedName } = await saveUpload(settings.uploadDir, bytes, type, settings.uploadIo);
-      files.push({ field: field as StoredFile['field'], sha256, storedName, mediaType: type.mediaType, bytes: bytes.byteLength, originalName: original.name.slice(0, 200) });
+      const { sha256, storedName } = await saveUpload(
+        settings.uploadDir,
+        bytes,
+        type,
+        settings.uploadIo,
+      );
+      files.push({
+        field: field as StoredFile['field'],
+        sha256,
+        storedName,
+        mediaType: type.mediaType,
+        bytes: bytes.byteLength,
+        originalName: original.name.slice(0, 200),
+      });
     }
-    const row = { ...definition.toRow(output), ...(definition.keepsClient ? { client } : {}), created_at: createdAt };
-    await store((s) => s.insert(definition.storedAs, row, { onConflict: definition.onConflict, files }));
+    const row = {
+      ...definition.toRow(output),
+      ...(definition.keepsClient ? { client } : {}),
+      created_at: createdAt,
+    };
+    await store((s) =>
+      s.insert(definition.storedAs, row, { onConflict: definition.onConflict, files }),
+    );
     return { status: 200, body: { ok: true } };
   }
 
@@ -184,7 +252,14 @@ export function createReceiver(settings: ReceiverSettings) {
     }
     if ((error instanceof UploadError && error.noSpace) || isFull(error)) {
       console.error('Form receiver: the disk is full; nothing was stored.', error);
-      return { ...fail(507, 'storageFull', 'The server has no room to store the submission; please try again later.'), headers: { 'retry-after': '3600' } };
+      return {
+        ...fail(
+          507,
+          'storageFull',
+          'The server has no room to store the submission; please try again later.',
+        ),
+        headers: { 'retry-after': '3600' },
+      };
     }
     console.error('Form receiver: the submission could not be stored.', error);
     return fail(500, 'server', 'The submission could not be stored. Please try again later.');
@@ -194,13 +269,22 @@ export function createReceiver(settings: ReceiverSettings) {
   return async function receive(request: Request, client: string): Promise<Response> {
     const origin = request.headers.get('origin');
     const ownOrigin = new URL(request.url).origin;
-    const originAllowed = origin === null || origin === ownOrigin || settings.allowedOrigins.includes(origin);
-    const cors: Record<string, string> = origin && originAllowed && origin !== ownOrigin ? { 'access-control-allow-origin': origin, vary: 'Origin' } : {};
+    const originAllowed =
+      origin === null || origin === ownOrigin || settings.allowedOrigins.includes(origin);
+    const cors: Record<string, string> =
+      origin && originAllowed && origin !== ownOrigin
+        ? { 'access-control-allow-origin': origin, vary: 'Origin' }
+        : {};
 
     if (request.method === 'OPTIONS') {
       return new Response(null, {
         status: originAllowed ? 204 : 403,
-        headers: { ...cors, 'access-control-allow-methods': 'POST', 'access-control-allow-headers': 'Accept, Content-Type', 'access-control-max-age': '86400' },
+        headers: {
+          ...cors,
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': 'Accept, Content-Type',
+          'access-control-max-age': '86400',
+        },
       });
     }
 
@@ -212,7 +296,11 @@ export function createReceiver(settings: ReceiverSettings) {
     } else {
       const limit = limiter.hit(client);
       if (!limit.allowed) {
-        outcome = fail(429, 'rateLimited', `Too many submissions; try again in ${limit.retryAfterSeconds} seconds.`);
+        outcome = fail(
+          429,
+          'rateLimited',
+          `Too many submissions; try again in ${limit.retryAfterSeconds} seconds.`,
+        );
         outcome.headers = { 'retry-after': String(limit.retryAfterSeconds) };
       } else {
         try {
@@ -227,16 +315,34 @@ export function createReceiver(settings: ReceiverSettings) {
     // The plain HTML form (no JavaScript): back to its page, which shows the outcome by its
     // anchor. Its `return-to`, or (refused before the body was read: 403, 413, 415, 429) the page
     // the browser says it came from, when that page is on an origin allowed to post.
-    const returnTo = pending.returnTo ?? (wantsJson ? null : refererPath(request, originAllowed ? [ownOrigin, ...settings.allowedOrigins] : [ownOrigin]));
+    const returnTo =
+      pending.returnTo ??
+      (wantsJson
+        ? null
+        : refererPath(
+            request,
+            originAllowed ? [ownOrigin, ...settings.allowedOrigins] : [ownOrigin],
+          ));
     if (!wantsJson && returnTo) {
       const page = (origin && originAllowed ? origin : '') + returnTo;
-      return new Response(null, { status: 303, headers: { ...headers, location: `${page}#${outcome.status === 200 ? 'form-sent' : 'form-failed'}` } });
+      return new Response(null, {
+        status: 303,
+        headers: {
+          ...headers,
+          location: `${page}#${outcome.status === 200 ? 'form-sent' : 'form-failed'}`,
+        },
+      });
     }
     return Response.json(outcome.body, { status: outcome.status, headers });
   };
 
   function describeAll(definition: FormDefinition, errors: FieldErrors) {
-    return Object.fromEntries(Object.entries(errors).map(([field, code]) => [field, { code, message: settings.describe(definition.key, code) }]));
+    return Object.fromEntries(
+      Object.entries(errors).map(([field, code]) => [
+        field,
+        { code, message: settings.describe(definition.key, code) },
+      ]),
+    );
   }
 }
 
@@ -244,7 +350,10 @@ export function createReceiver(settings: ReceiverSettings) {
  * The body, or 'tooLarge' as soon as it passes `max` bytes (declared or received). With a declared
  * length the bytes go straight into one buffer of that size (no list of chunks beside it).
  */
-async function readLimited(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | 'tooLarge'> {
+async function readLimited(
+  request: Request,
+  max: number,
+): Promise<Uint8Array<ArrayBuffer> | 'tooLarge'> {
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > max) return 'tooLarge';
   if (!request.body) return new Uint8Array();
@@ -260,7 +369,9 @@ async function readLimited(request: Request, max: number): Promise<Uint8Array<Ar
     }
     if (total + value.byteLength > body.byteLength) {
       // More than declared (or no length given): grow by doubling, within `max`.
-      const grown = new Uint8Array(Math.min(max, Math.max(body.byteLength * 2, total + value.byteLength)));
+      const grown = new Uint8Array(
+        Math.min(max, Math.max(body.byteLength * 2, total + value.byteLength)),
+      );
       grown.set(body.subarray(0, total));
       body = grown;
     }
@@ -277,7 +388,10 @@ function spamPayload(form: FormData) {
   for (const [key, value] of form) {
     if (typeof value !== 'string') continue;
     if (fields.length === SPAM_LIMITS.fields || total >= SPAM_LIMITS.totalChars) break;
-    const entry: [string, string] = [key.slice(0, SPAM_LIMITS.keyChars), value.slice(0, Math.min(SPAM_LIMITS.valueChars, SPAM_LIMITS.totalChars - total))];
+    const entry: [string, string] = [
+      key.slice(0, SPAM_LIMITS.keyChars),
+      value.slice(0, Math.min(SPAM_LIMITS.valueChars, SPAM_LIMITS.totalChars - total)),
+    ];
     total += entry[0].length + entry[1].length;
     fields.push(entry);
   }
@@ -290,7 +404,12 @@ function spamPayload(form: FormData) {
  * `é` raw would fail after the row was stored), controls and spaces refused.
  */
 function safeReturnPath(value: FormDataEntryValue | null | undefined): string | null {
-  if (typeof value !== 'string' || value.length > 2000 || !/^\/(?![/\\])[^\s\p{Cc}#\\]*$/u.test(value)) return null;
+  if (
+    typeof value !== 'string' ||
+    value.length > 2000 ||
+    !/^\/(?![/\\])[^\s\p{Cc}#\\]*$/u.test(value)
+  )
+    return null;
   try {
     return encodeURI(decodeURI(value)); // decode first: an already encoded path stays as it was
   } catch {

@@ -11,7 +11,12 @@ import { checkUploads, deleteUpload } from './uploads.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function purgeExpiredFiles(store: SubmissionStore, uploadDir: string, retentionDays: number, now = new Date()) {
+export function purgeExpiredFiles(
+  store: SubmissionStore,
+  uploadDir: string,
+  retentionDays: number,
+  now = new Date(),
+) {
   const before = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
   const names = store.expireFiles(before);
   for (const name of names) deleteUpload(uploadDir, name);
@@ -19,8 +24,14 @@ export function purgeExpiredFiles(store: SubmissionStore, uploadDir: string, ret
 }
 
 /** Deletes contact messages older than `retentionDays`; returns how many. */
-export function purgeExpiredContactMessages(store: SubmissionStore, retentionDays: number, now = new Date()) {
-  return store.deleteContactMessages(new Date(now.getTime() - retentionDays * DAY_MS).toISOString());
+export function purgeExpiredContactMessages(
+  store: SubmissionStore,
+  retentionDays: number,
+  now = new Date(),
+) {
+  return store.deleteContactMessages(
+    new Date(now.getTime() - retentionDays * DAY_MS).toISOString(),
+  );
 }
 
 /** Deletes what the honeypot caught before `retentionDays`; returns how many. */

@@ -57,7 +57,15 @@ const SINGLE_LINE = /^\P{Cc}*$/u;
 const FREE_TEXT = /^(?:\P{Cc}|\r?\n)*$/u;
 
 /** A trimmed text field: `code` when missing, blank, too long, with control characters or not matching. */
-function textField(code: string, { min = 1, max, pattern, multiline = false }: { min?: number; max: number; pattern?: RegExp; multiline?: boolean }) {
+function textField(
+  code: string,
+  {
+    min = 1,
+    max,
+    pattern,
+    multiline = false,
+  }: { min?: number; max: number; pattern?: RegExp; multiline?: boolean },
+) {
   return v.pipe(
     v.string(code),
     v.trim(),
@@ -121,14 +129,26 @@ export function applicationSchema({ maxFileBytes = DEFAULT_MAX_FILE_BYTES } = {}
     licence: upload('licence', maxFileBytes),
     cv: v.optional(upload('cv', maxFileBytes)),
     resort: textField('resort.required', { max: 80, pattern: /^[a-z0-9-]+$/ }),
-    note: v.optional(v.pipe(v.string('note.invalid'), v.trim(), v.maxLength(limits.note, 'note.invalid'), v.regex(FREE_TEXT, 'note.invalid')), ''),
+    note: v.optional(
+      v.pipe(
+        v.string('note.invalid'),
+        v.trim(),
+        v.maxLength(limits.note, 'note.invalid'),
+        v.regex(FREE_TEXT, 'note.invalid'),
+      ),
+      '',
+    ),
     adult: v.literal('yes', 'adult.required'),
     locale,
   });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const allowed = (category: string) => v.pipe(v.picklist(['true', 'false'], `${category}.invalid`), v.transform((value) => value === 'true'));
+const allowed = (category: string) =>
+  v.pipe(
+    v.picklist(['true', 'false'], `${category}.invalid`),
+    v.transform((value) => value === 'true'),
+  );
 
 /**
  * A cookie choice (src/consent/record.ts). The receiver drops a visitor id sent without tracking
@@ -139,7 +159,12 @@ export const ConsentRecordSchema = v.object({
   functionality: allowed('functionality'),
   tracking: allowed('tracking'),
   targeting: allowed('targeting'),
-  revision: v.pipe(v.string('revision.invalid'), v.regex(/^\d{1,6}$/, 'revision.invalid'), v.transform(Number), v.minValue(1, 'revision.invalid')),
+  revision: v.pipe(
+    v.string('revision.invalid'),
+    v.regex(/^\d{1,6}$/, 'revision.invalid'),
+    v.transform(Number),
+    v.minValue(1, 'revision.invalid'),
+  ),
   method: v.picklist(consentMethods, 'method.invalid'),
   visitorId: v.optional(v.pipe(v.string('visitorId.invalid'), v.regex(UUID, 'visitorId.invalid'))),
   locale,

@@ -122,9 +122,11 @@ const SQLITE_LOCKED = 6;
 const SQLITE_FULL = 13;
 
 /** Another connection holds the write lock (the CLI, a backup, a second server). */
-export const isBusy = (error: unknown) => [SQLITE_BUSY, SQLITE_LOCKED].includes(((error as { errcode?: number }).errcode ?? 0) & 0xff);
+export const isBusy = (error: unknown) =>
+  [SQLITE_BUSY, SQLITE_LOCKED].includes(((error as { errcode?: number }).errcode ?? 0) & 0xff);
 /** The disk (or the file system holding the database) is full. */
-export const isFull = (error: unknown) => (((error as { errcode?: number }).errcode ?? 0) & 0xff) === SQLITE_FULL;
+export const isFull = (error: unknown) =>
+  (((error as { errcode?: number }).errcode ?? 0) & 0xff) === SQLITE_FULL;
 
 /** Thrown by `whenFree` when the database stayed locked past the deadline. */
 export class StoreBusyError extends Error {
@@ -241,7 +243,9 @@ export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
     },
 
     filesOf(applicationId: number) {
-      return db.prepare('SELECT * FROM application_files WHERE application_id = ? ORDER BY id').all(applicationId) as Row[];
+      return db
+        .prepare('SELECT * FROM application_files WHERE application_id = ? ORDER BY id')
+        .all(applicationId) as Row[];
     },
 
     /**
@@ -251,28 +255,41 @@ export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
     expireFiles(before: string): string[] {
       return transaction(() => {
         const expired = db
-          .prepare('SELECT DISTINCT stored_name FROM application_files WHERE purged_at IS NULL AND created_at < ?')
+          .prepare(
+            'SELECT DISTINCT stored_name FROM application_files WHERE purged_at IS NULL AND created_at < ?',
+          )
           .all(before)
           .map((r) => String(r.stored_name));
-        db.prepare('UPDATE application_files SET purged_at = ? WHERE purged_at IS NULL AND created_at < ?').run(new Date().toISOString(), before);
-        const stillUsed = db.prepare('SELECT 1 FROM application_files WHERE purged_at IS NULL AND stored_name = ? LIMIT 1');
+        db.prepare(
+          'UPDATE application_files SET purged_at = ? WHERE purged_at IS NULL AND created_at < ?',
+        ).run(new Date().toISOString(), before);
+        const stillUsed = db.prepare(
+          'SELECT 1 FROM application_files WHERE purged_at IS NULL AND stored_name = ? LIMIT 1',
+        );
         return expired.filter((name) => !stillUsed.get(name));
       });
     },
 
     /** Deletes what the honeypot caught before `before`; returns how many. */
     deleteSpam(before: string): number {
-      return Number(db.prepare('DELETE FROM spam_submissions WHERE created_at < ?').run(before).changes);
+      return Number(
+        db.prepare('DELETE FROM spam_submissions WHERE created_at < ?').run(before).changes,
+      );
     },
 
     /** The stored names of the files live rows refer to (not purged): what the start-up check looks for. */
     liveFileNames(): string[] {
-      return db.prepare('SELECT DISTINCT stored_name FROM application_files WHERE purged_at IS NULL').all().map((r) => String(r.stored_name));
+      return db
+        .prepare('SELECT DISTINCT stored_name FROM application_files WHERE purged_at IS NULL')
+        .all()
+        .map((r) => String(r.stored_name));
     },
 
     /** Deletes the contact messages received before `before`; returns how many. */
     deleteContactMessages(before: string): number {
-      return Number(db.prepare('DELETE FROM contact_messages WHERE created_at < ?').run(before).changes);
+      return Number(
+        db.prepare('DELETE FROM contact_messages WHERE created_at < ?').run(before).changes,
+      );
     },
 
     close: () => db.close(),
@@ -283,8 +300,13 @@ function migrate(db: DatabaseSync) {
   // BEGIN IMMEDIATE takes the write lock first, so two processes starting together cannot both migrate.
   db.exec('BEGIN IMMEDIATE');
   try {
-    const { user_version: done } = db.prepare('PRAGMA user_version').get() as { user_version: number };
-    if (done > migrations.length) throw new Error(`The submissions database is at schema version ${done}, newer than this code (${migrations.length}).`);
+    const { user_version: done } = db.prepare('PRAGMA user_version').get() as {
+      user_version: number;
+    };
+    if (done > migrations.length)
+      throw new Error(
+        `The submissions database is at schema version ${done}, newer than this code (${migrations.length}).`,
+      );
     for (let step = done; step < migrations.length; step++) db.exec(migrations[step]!);
     db.exec(`PRAGMA user_version = ${migrations.length}`);
     db.exec('COMMIT');

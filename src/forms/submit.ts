@@ -20,10 +20,16 @@ export type SubmitOptions = {
   onProgress?: (fraction: number) => void;
 };
 
-export function submitForm(form: HTMLFormElement | null | undefined, { endpoint, onProgress }: SubmitOptions): Promise<SubmitResult> {
+export function submitForm(
+  form: HTMLFormElement | null | undefined,
+  { endpoint, onProgress }: SubmitOptions,
+): Promise<SubmitResult> {
   if (!form) return Promise.reject(new Error('Form not found'));
   const data = new FormData(form);
-  const body = data.get('form-name') === formNames.newsletter ? new URLSearchParams(data as unknown as Record<string, string>) : data;
+  const body =
+    data.get('form-name') === formNames.newsletter
+      ? new URLSearchParams(data as unknown as Record<string, string>)
+      : data;
 
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
@@ -37,16 +43,25 @@ export function submitForm(form: HTMLFormElement | null | undefined, { endpoint,
       });
     }
     request.addEventListener('load', () => {
-      const answer = (request.response ?? {}) as { ok?: boolean; error?: string; errors?: Record<string, { code: string }> };
-      if (request.status >= 200 && request.status < 300 && answer.ok !== false) return resolve({ status: 'sent' });
+      const answer = (request.response ?? {}) as {
+        ok?: boolean;
+        error?: string;
+        errors?: Record<string, { code: string }>;
+      };
+      if (request.status >= 200 && request.status < 300 && answer.ok !== false)
+        return resolve({ status: 'sent' });
       if (answer.errors && Object.keys(answer.errors).length > 0) {
-        const errors = Object.fromEntries(Object.entries(answer.errors).map(([field, { code }]) => [field, code]));
+        const errors = Object.fromEntries(
+          Object.entries(answer.errors).map(([field, { code }]) => [field, code]),
+        );
         return resolve({ status: 'invalid', errors });
       }
       resolve({ status: 'failed', httpStatus: request.status, error: answer.error });
     });
     for (const event of ['error', 'timeout', 'abort'] as const) {
-      request.addEventListener(event, () => resolve({ status: 'failed', httpStatus: 0, error: event }));
+      request.addEventListener(event, () =>
+        resolve({ status: 'failed', httpStatus: 0, error: event }),
+      );
     }
     request.send(body);
   });

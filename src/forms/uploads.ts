@@ -18,7 +18,11 @@ import { join } from 'node:path';
 const signatures = [
   { mediaType: 'application/pdf', extension: 'pdf', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
   { mediaType: 'image/jpeg', extension: 'jpg', bytes: [0xff, 0xd8, 0xff] },
-  { mediaType: 'image/png', extension: 'png', bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },
+  {
+    mediaType: 'image/png',
+    extension: 'png',
+    bytes: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  },
 ] as const;
 
 export type SniffedType = (typeof signatures)[number];
@@ -47,10 +51,15 @@ export class UploadError extends Error {
 
 /** How bytes reach the disk; a test replaces `write` to fail part way as a full disk does. */
 export type UploadIo = {
-  write: (handle: import('node:fs/promises').FileHandle, bytes: Uint8Array, position: number) => Promise<number>;
+  write: (
+    handle: import('node:fs/promises').FileHandle,
+    bytes: Uint8Array,
+    position: number,
+  ) => Promise<number>;
 };
 const nodeIo: UploadIo = {
-  write: async (handle, bytes, position) => (await handle.write(bytes, 0, bytes.byteLength, position)).bytesWritten,
+  write: async (handle, bytes, position) =>
+    (await handle.write(bytes, 0, bytes.byteLength, position)).bytesWritten,
 };
 
 const sha256Of = (content: Uint8Array) => createHash('sha256').update(content).digest('hex');
@@ -80,7 +89,12 @@ async function isWhole(path: string, size: number, sha256: string) {
  * Writes `content` as `<sha256>.<ext>` in `dir` (once: the same content is the same file), or
  * throws an `UploadError` having left nothing behind.
  */
-export async function saveUpload(dir: string, content: Uint8Array, type: SniffedType, io: UploadIo = nodeIo) {
+export async function saveUpload(
+  dir: string,
+  content: Uint8Array,
+  type: SniffedType,
+  io: UploadIo = nodeIo,
+) {
   const sha256 = sha256Of(content);
   const storedName = `${sha256}.${type.extension}`;
   const target = join(dir, storedName);
@@ -96,7 +110,8 @@ export async function saveUpload(dir: string, content: Uint8Array, type: Sniffed
       let written = 0;
       while (written < content.byteLength) {
         const count = await io.write(handle, content.subarray(written), written);
-        if (count <= 0) throw Object.assign(new Error('the disk accepted no more bytes'), { code: 'ENOSPC' });
+        if (count <= 0)
+          throw Object.assign(new Error('the disk accepted no more bytes'), { code: 'ENOSPC' });
         written += count;
       }
       await handle.sync();
@@ -104,7 +119,8 @@ export async function saveUpload(dir: string, content: Uint8Array, type: Sniffed
       await handle.close();
     }
     // Read back: what is on disk is what was sent, or the row is not written.
-    if (!(await isWhole(temporary, content.byteLength, sha256))) throw new Error('the file read back differs from what was sent');
+    if (!(await isWhole(temporary, content.byteLength, sha256)))
+      throw new Error('the file read back differs from what was sent');
     await rename(temporary, target);
     const folder = await open(dir, 'r');
     try {
@@ -115,7 +131,11 @@ export async function saveUpload(dir: string, content: Uint8Array, type: Sniffed
   } catch (error) {
     await unlink(temporary).catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code ?? '';
-    throw new UploadError(`The file ${storedName} could not be stored: ${(error as Error).message}`, NO_SPACE.has(code), { cause: error });
+    throw new UploadError(
+      `The file ${storedName} could not be stored: ${(error as Error).message}`,
+      NO_SPACE.has(code),
+      { cause: error },
+    );
   }
   return { sha256, storedName };
 }
@@ -134,7 +154,9 @@ export function deleteUpload(dir: string, storedName: string) {
  * the operator sees them. Those are not deleted: a person decides. Async, one file at a time:
  * the site serves pages meanwhile.
  */
-export async function checkUploads(dir: string): Promise<{ removedParts: string[]; damaged: string[] }> {
+export async function checkUploads(
+  dir: string,
+): Promise<{ removedParts: string[]; damaged: string[] }> {
   let names: string[];
   try {
     names = await readdir(dir);

@@ -25,7 +25,11 @@ export type GraphqlEndpoint = {
   timeoutMs?: number | undefined;
 };
 
-export type GraphqlErrorEntry = { message: string; path?: readonly (string | number)[]; extensions?: Record<string, unknown> };
+export type GraphqlErrorEntry = {
+  message: string;
+  path?: readonly (string | number)[];
+  extensions?: Record<string, unknown>;
+};
 
 export type GraphqlFailure =
   /** The server answered with GraphQL errors (any HTTP status). */
@@ -44,20 +48,32 @@ export const DEFAULT_TIMEOUT_MS = 8000;
 
 /** The request `graphqlRequest` sends: method, headers and body (exported for the tests). */
 export function requestInit(operation: GraphqlOperation, token?: string | null): RequestInit {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+  };
   if (token) headers.Authorization = `Bearer ${token}`;
   const { operationName, variables = {}, query } = operation;
   return { method: 'POST', headers, body: JSON.stringify({ operationName, variables, query }) };
 }
 
 function isErrorList(value: unknown): value is GraphqlErrorEntry[] {
-  return Array.isArray(value) && value.length > 0 && value.every((e) => e && typeof e === 'object' && typeof (e as GraphqlErrorEntry).message === 'string');
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every(
+      (e) => e && typeof e === 'object' && typeof (e as GraphqlErrorEntry).message === 'string',
+    )
+  );
 }
 
 export async function graphqlRequest<T>(
   endpoint: GraphqlEndpoint,
   operation: GraphqlOperation,
-  { fetch: doFetch = globalThis.fetch, signal }: { fetch?: typeof fetch; signal?: AbortSignal } = {},
+  {
+    fetch: doFetch = globalThis.fetch,
+    signal,
+  }: { fetch?: typeof fetch; signal?: AbortSignal } = {},
 ): Promise<GraphqlResult<T>> {
   const timeoutMs = endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const controller = new AbortController();
@@ -73,16 +89,28 @@ export async function graphqlRequest<T>(
     let response: Response;
     let body: unknown;
     try {
-      response = await doFetch(endpoint.url, { ...requestInit(operation, endpoint.token), signal: controller.signal });
+      response = await doFetch(endpoint.url, {
+        ...requestInit(operation, endpoint.token),
+        signal: controller.signal,
+      });
       body = await response.json().catch(() => undefined);
     } catch (error) {
       if (timedOut) return { ok: false, failure: { kind: 'timeout', afterMs: timeoutMs } };
-      return { ok: false, failure: { kind: 'network', message: error instanceof Error ? error.message : String(error) } };
+      return {
+        ok: false,
+        failure: {
+          kind: 'network',
+          message: error instanceof Error ? error.message : String(error),
+        },
+      };
     }
-    const payload = body && typeof body === 'object' ? (body as { data?: unknown; errors?: unknown }) : undefined;
-    if (payload && isErrorList(payload.errors)) return { ok: false, failure: { kind: 'graphql', errors: payload.errors } };
+    const payload =
+      body && typeof body === 'object' ? (body as { data?: unknown; errors?: unknown }) : undefined;
+    if (payload && isErrorList(payload.errors))
+      return { ok: false, failure: { kind: 'graphql', errors: payload.errors } };
     if (!response.ok) return { ok: false, failure: { kind: 'http', status: response.status } };
-    if (!payload || payload.data === undefined || payload.data === null) return { ok: false, failure: { kind: 'invalid' } };
+    if (!payload || payload.data === undefined || payload.data === null)
+      return { ok: false, failure: { kind: 'invalid' } };
     return { ok: true, data: payload.data as T };
   } finally {
     clearTimeout(timer);

@@ -34,7 +34,12 @@ export type ResortConditions = {
 /** A field that may be absent or wrong: undefined then, never a failure of the whole answer. */
 const lenient = <T extends v.GenericSchema>(schema: T) => v.fallback(v.optional(schema), undefined);
 const centimetres = lenient(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(5000)));
-const isoMoment = lenient(v.pipe(v.string(), v.check((text) => /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text)))));
+const isoMoment = lenient(
+  v.pipe(
+    v.string(),
+    v.check((text) => /^\d{4}-\d{2}-\d{2}T/.test(text) && !Number.isNaN(Date.parse(text))),
+  ),
+);
 
 const AnswerSchema = v.object({
   resort: v.object({
@@ -44,7 +49,13 @@ const AnswerSchema = v.object({
         baseCm: centimetres,
         summitCm: centimetres,
         // A date-time is accepted for a day: its date part is the day.
-        lastSnowfall: lenient(v.pipe(v.string(), v.transform((text) => text.slice(0, 10)), v.isoDate())),
+        lastSnowfall: lenient(
+          v.pipe(
+            v.string(),
+            v.transform((text) => text.slice(0, 10)),
+            v.isoDate(),
+          ),
+        ),
         updatedAt: isoMoment,
       }),
     ),
@@ -56,7 +67,9 @@ export function readResortConditions(data: unknown): ResortConditions | null {
   const result = v.safeParse(AnswerSchema, data);
   if (!result.success) return null;
   const { status, snowReport } = result.output.resort;
-  const snow = Object.fromEntries(Object.entries(snowReport ?? {}).filter(([, value]) => value !== undefined));
+  const snow = Object.fromEntries(
+    Object.entries(snowReport ?? {}).filter(([, value]) => value !== undefined),
+  );
   const conditions: ResortConditions = {};
   if (status) conditions.status = status as 'open' | 'closed';
   if (Object.keys(snow).length) conditions.snow = snow;

@@ -14,7 +14,12 @@ export function intlLocale(locale: Locale | string): string {
 // Building an Intl formatter is costly (it was 15 % of the build's CPU when every call made one):
 // each locale and options pair is built once and kept.
 const built = new Map<string, object>();
-function cached<T extends object>(kind: string, locale: Locale | string, options: object, make: (tag: string) => T): T {
+function cached<T extends object>(
+  kind: string,
+  locale: Locale | string,
+  options: object,
+  make: (tag: string) => T,
+): T {
   const key = `${kind} ${locale} ${JSON.stringify(options)}`;
   let formatter = built.get(key) as T | undefined;
   if (!formatter) built.set(key, (formatter = make(intlLocale(locale))));
@@ -38,10 +43,11 @@ export function money(amount: number, locale: Locale | string): string {
 
 /** `€60,000–80,000` in English, `60 000–80 000 €` in French. */
 export function moneyRange(min: number, max: number, locale: Locale | string): string {
-  return numberFormat(locale, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 }).formatRange(
-    min,
-    max,
-  );
+  return numberFormat(locale, {
+    style: 'currency',
+    currency: 'EUR',
+    maximumFractionDigits: 0,
+  }).formatRange(min, max);
 }
 
 export function count(value: number, locale: Locale | string): string {
@@ -64,7 +70,11 @@ export function percentRange(min: number, max: number, locale: Locale | string):
 }
 
 /** `length(1658, 'meter', 'fr')` → `1 658 m`. */
-export function length(value: number, unit: 'meter' | 'kilometer' | 'centimeter', locale: Locale | string): string {
+export function length(
+  value: number,
+  unit: 'meter' | 'kilometer' | 'centimeter',
+  locale: Locale | string,
+): string {
   return numberFormat(locale, { style: 'unit', unit }).format(value);
 }
 
@@ -99,12 +109,21 @@ export function moment(date: Date, locale: Locale | string, timeZone = 'Europe/M
 
 /** `ES` → `Spain` / `Espagne` / `España`. */
 export function countryName(code: string, locale: Locale | string): string {
-  return cached('region', locale, {}, (tag) => new Intl.DisplayNames([tag], { type: 'region' })).of(code) ?? code;
+  return (
+    cached('region', locale, {}, (tag) => new Intl.DisplayNames([tag], { type: 'region' })).of(
+      code,
+    ) ?? code
+  );
 }
 
 /** `['FR', 'ES']` → `France and Spain`, `France et Espagne`. */
 export function countryList(codes: readonly string[], locale: Locale | string): string {
-  return cached('list', locale, {}, (tag) => new Intl.ListFormat(tag, { type: 'conjunction' })).format(codes.map((code) => countryName(code, locale)));
+  return cached(
+    'list',
+    locale,
+    {},
+    (tag) => new Intl.ListFormat(tag, { type: 'conjunction' }),
+  ).format(codes.map((code) => countryName(code, locale)));
 }
 
 /** The same, bound to one locale, for templates that format many figures: `format.money(48)`. */

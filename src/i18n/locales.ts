@@ -4,10 +4,42 @@
  * To launch Portuguese, set both flags to true once its translations are reviewed.
  */
 export const locales = {
-  en: { htmlLang: 'en', intl: 'en-GB', label: 'English', shortcut: 'EN', ogLocale: 'en_GB', selectable: true, indexed: true },
-  es: { htmlLang: 'es', intl: 'es-ES', label: 'Español', shortcut: 'ES', ogLocale: 'es_ES', selectable: true, indexed: true },
-  fr: { htmlLang: 'fr', intl: 'fr-FR', label: 'Français', shortcut: 'FR', ogLocale: 'fr_FR', selectable: true, indexed: true },
-  pt: { htmlLang: 'pt', intl: 'pt-BR', label: 'Português', shortcut: 'PT', ogLocale: 'pt_BR', selectable: false, indexed: false },
+  en: {
+    htmlLang: 'en',
+    intl: 'en-GB',
+    label: 'English',
+    shortcut: 'EN',
+    ogLocale: 'en_GB',
+    selectable: true,
+    indexed: true,
+  },
+  es: {
+    htmlLang: 'es',
+    intl: 'es-ES',
+    label: 'Español',
+    shortcut: 'ES',
+    ogLocale: 'es_ES',
+    selectable: true,
+    indexed: true,
+  },
+  fr: {
+    htmlLang: 'fr',
+    intl: 'fr-FR',
+    label: 'Français',
+    shortcut: 'FR',
+    ogLocale: 'fr_FR',
+    selectable: true,
+    indexed: true,
+  },
+  pt: {
+    htmlLang: 'pt',
+    intl: 'pt-BR',
+    label: 'Português',
+    shortcut: 'PT',
+    ogLocale: 'pt_BR',
+    selectable: false,
+    indexed: false,
+  },
 } as const satisfies Record<string, LocaleSettings>;
 
 type LocaleSettings = {

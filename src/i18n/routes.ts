@@ -7,7 +7,8 @@
 import { allLocales, defaultLocale, type Locale } from './locales';
 
 /** A slug every locale shares (`/en/deals`, `/fr/deals`…). */
-const same = (slug: string) => Object.fromEntries(allLocales.map((locale) => [locale, slug])) as Record<Locale, string>;
+const same = (slug: string) =>
+  Object.fromEntries(allLocales.map((locale) => [locale, slug])) as Record<Locale, string>;
 
 export const routes = {
   home: same(''),

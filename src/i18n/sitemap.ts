@@ -12,12 +12,14 @@ export function sitemapXml(pages: readonly SitePage[]): string {
   const urls = pages.flatMap(({ page, params }) => {
     const links = [
       ...indexedLocales.map(
-        (l) => `    <xhtml:link rel="alternate" hreflang="${locales[l].htmlLang}" href="${absoluteUrl(pathTo(page, l, params))}"/>`,
+        (l) =>
+          `    <xhtml:link rel="alternate" hreflang="${locales[l].htmlLang}" href="${absoluteUrl(pathTo(page, l, params))}"/>`,
       ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${absoluteUrl(xDefaultOf(page, params))}"/>`,
     ];
     return indexedLocales.map(
-      (l) => `  <url>\n    <loc>${absoluteUrl(pathTo(page, l, params))}</loc>\n${links.join('\n')}\n  </url>`,
+      (l) =>
+        `  <url>\n    <loc>${absoluteUrl(pathTo(page, l, params))}</loc>\n${links.join('\n')}\n  </url>`,
     );
   });
   return [

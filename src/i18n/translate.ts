@@ -38,10 +38,16 @@ type LeafKeys<Tree, Prefix extends string = ''> = {
 type PluralCategory = Intl.LDMLPluralRule;
 
 /** The keys under a namespace, without it: `KeysUnder<'forms.contact'>` → `'name' | 'email' | …`. */
-export type KeysUnder<Namespace extends string> =
-  TranslationKey extends infer Key ? (Key extends `${Namespace}.${infer Rest}` ? Rest : never) : never;
+export type KeysUnder<Namespace extends string> = TranslationKey extends infer Key
+  ? Key extends `${Namespace}.${infer Rest}`
+    ? Rest
+    : never
+  : never;
 
-export type Translate<Key extends string = TranslationKey> = (key: Key, values?: Record<string, string | number>) => string;
+export type Translate<Key extends string = TranslationKey> = (
+  key: Key,
+  values?: Record<string, string | number>,
+) => string;
 
 /**
  * Builds a translator; the resources are a parameter so tests can exercise the fallback rules.
@@ -53,7 +59,9 @@ export function createTranslator<Key extends string = string>(
 ) {
   const instance = i18next.createInstance();
   void instance.init({
-    resources: Object.fromEntries(Object.entries(resources).map(([lng, tree]) => [lng, { translation: tree }])),
+    resources: Object.fromEntries(
+      Object.entries(resources).map(([lng, tree]) => [lng, { translation: tree }]),
+    ),
     lng: defaultLocale,
     fallbackLng: defaultLocale,
     initAsync: false, // resources are in memory: initialise synchronously
@@ -92,7 +100,9 @@ export function textsOf<Namespace extends string, const Value extends string>(
 
 /** What the English file holds at a dotted path: a text, a subtree, or nothing. */
 const englishAt = (path: string) =>
-  path.split('.').reduce<unknown>((tree, part) => (tree as Record<string, unknown> | undefined)?.[part], en);
+  path
+    .split('.')
+    .reduce<unknown>((tree, part) => (tree as Record<string, unknown> | undefined)?.[part], en);
 
 /** Whether `key` names a text of the English file (a key built at run time, e.g. from a code). */
 export function isTranslationKey(key: string): key is TranslationKey {
@@ -104,7 +114,11 @@ export function isTranslationKey(key: string): key is TranslationKey {
  * 'search.errors')` → `{ 'where.missing': '…', … }`. The English file lists the keys (it has them
  * all); the other locales fall back to it like any text.
  */
-export function textsUnder(locale: Locale, namespace: TranslationNamespace, values: Record<string, string | number> = {}) {
+export function textsUnder(
+  locale: Locale,
+  namespace: TranslationNamespace,
+  values: Record<string, string | number> = {},
+) {
   const t = useTranslations(locale);
   const paths = (tree: unknown, prefix: string): string[] =>
     typeof tree === 'string'
@@ -119,5 +133,11 @@ export function textsUnder(locale: Locale, namespace: TranslationNamespace, valu
 }
 
 /** A key's namespaces (every proper prefix of a key): `'search'`, `'search.errors'`, … */
-type TranslationNamespace = TranslationKey extends infer Key ? (Key extends string ? Prefixes<Key> : never) : never;
-type Prefixes<Key extends string> = Key extends `${infer Head}.${infer Rest}` ? Head | `${Head}.${Prefixes<Rest>}` : never;
+type TranslationNamespace = TranslationKey extends infer Key
+  ? Key extends string
+    ? Prefixes<Key>
+    : never
+  : never;
+type Prefixes<Key extends string> = Key extends `${infer Head}.${infer Rest}`
+  ? Head | `${Head}.${Prefixes<Rest>}`
+  : never;

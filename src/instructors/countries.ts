@@ -20,19 +20,29 @@ export const teachingCountries: TeachingCountry[] = [
   {
     code: 'FR',
     earnings: 'france',
-    qualifications: ['Diplôme d’État de moniteur national de ski alpin', 'Moniteur stagiaire (formation en cours)'],
+    qualifications: [
+      'Diplôme d’État de moniteur national de ski alpin',
+      'Moniteur stagiaire (formation en cours)',
+    ],
     isia: false,
   },
   {
     code: 'ES',
     earnings: 'spain',
-    qualifications: ['Técnico Deportivo TD1 (nivel I)', 'Técnico Deportivo TD2 (nivel II)', 'Técnico Deportivo Superior TD3 (nivel III)'],
+    qualifications: [
+      'Técnico Deportivo TD1 (nivel I)',
+      'Técnico Deportivo TD2 (nivel II)',
+      'Técnico Deportivo Superior TD3 (nivel III)',
+    ],
     isia: false,
   },
   {
     code: 'AT',
     earnings: 'upTo',
-    qualifications: ['Landesskilehrer / Landessnowboardlehrer', 'Staatlich geprüfter Skilehrer / Snowboardlehrer'],
+    qualifications: [
+      'Landesskilehrer / Landessnowboardlehrer',
+      'Staatlich geprüfter Skilehrer / Snowboardlehrer',
+    ],
     isia: true,
   },
   { code: 'AR', earnings: 'upTo', qualifications: ['Instructor AADIDESS'], isia: true },
@@ -40,8 +50,16 @@ export const teachingCountries: TeachingCountry[] = [
   {
     code: 'CH',
     earnings: 'upTo',
-    qualifications: ['Schneesportlehrer/in mit eidg. Fachausweis (brevet fédéral)', 'Swiss Snowsports Instructor'],
+    qualifications: [
+      'Schneesportlehrer/in mit eidg. Fachausweis (brevet fédéral)',
+      'Swiss Snowsports Instructor',
+    ],
     isia: true,
   },
-  { code: 'IT', earnings: 'upTo', qualifications: ['Maestro di sci (abilitazione regionale)', 'Maestro di snowboard'], isia: true },
+  {
+    code: 'IT',
+    earnings: 'upTo',
+    qualifications: ['Maestro di sci (abilitazione regionale)', 'Maestro di snowboard'],
+    isia: true,
+  },
 ];

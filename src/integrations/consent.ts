@@ -23,7 +23,12 @@ export function consent(): AstroIntegration {
           if (!/^[\w.-]+\.(js|html)$/.test(file)) return next();
           readFile(join(lib, file)).then(
             (body) => {
-              res.setHeader('content-type', file.endsWith('.html') ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8');
+              res.setHeader(
+                'content-type',
+                file.endsWith('.html')
+                  ? 'text/html; charset=utf-8'
+                  : 'text/javascript; charset=utf-8',
+              );
               res.end(body);
             },
             () => next(),

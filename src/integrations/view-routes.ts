@@ -22,7 +22,10 @@ export function viewRoutes(): AstroIntegration {
       'astro:config:setup': ({ injectRoute }) => {
         for (const page of pageIds) {
           const entrypoint = fileURLToPath(new URL(`../views/${page}.astro`, import.meta.url));
-          if (!existsSync(entrypoint)) throw new Error(`Page id "${page}" (src/i18n/routes.ts) has no view: create src/views/${page}.astro`);
+          if (!existsSync(entrypoint))
+            throw new Error(
+              `Page id "${page}" (src/i18n/routes.ts) has no view: create src/views/${page}.astro`,
+            );
           injectRoute({ pattern: '/[locale]/[...path]', entrypoint });
         }
       },

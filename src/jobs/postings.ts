@@ -40,8 +40,13 @@ export const slugOf = (entry: JobEntry) => entry.id.slice(entry.id.indexOf('/') 
 const localeOf = (entry: JobEntry) => entry.id.slice(0, entry.id.indexOf('/'));
 
 /** Every posting (one per English file), each in the locale's language when written, else in English. */
-export function postingsFor<E extends JobEntry>(entries: readonly E[], locale: Locale): LocalizedPosting<E>[] {
-  const inLocale = new Map(entries.filter((e) => localeOf(e) === locale).map((e) => [slugOf(e), e]));
+export function postingsFor<E extends JobEntry>(
+  entries: readonly E[],
+  locale: Locale,
+): LocalizedPosting<E>[] {
+  const inLocale = new Map(
+    entries.filter((e) => localeOf(e) === locale).map((e) => [slugOf(e), e]),
+  );
   return entries
     .filter((e) => localeOf(e) === defaultLocale)
     .map((english) => {
@@ -51,11 +56,17 @@ export function postingsFor<E extends JobEntry>(entries: readonly E[], locale: L
         ? { slug, entry: own, lang: locale, fallback: false }
         : { slug, entry: english, lang: defaultLocale, fallback: locale !== defaultLocale };
     })
-    .sort((a, b) => a.entry.data.order - b.entry.data.order || a.entry.data.title.localeCompare(b.entry.data.title, locale));
+    .sort(
+      (a, b) =>
+        a.entry.data.order - b.entry.data.order ||
+        a.entry.data.title.localeCompare(b.entry.data.title, locale),
+    );
 }
 
 /** Postings grouped by team, teams in the order of their first posting. */
-export function byTeam<P extends LocalizedPosting>(postings: readonly P[]): { team: string; postings: P[] }[] {
+export function byTeam<P extends LocalizedPosting>(
+  postings: readonly P[],
+): { team: string; postings: P[] }[] {
   const teams = new Map<string, P[]>();
   for (const posting of postings) {
     const team = posting.entry.data.team;
@@ -73,7 +84,10 @@ export function isOpen(job: Pick<JobFields, 'validThrough'>, today: Date): boole
 }
 
 /** The external careers site when one is configured, else an email to us with the job title as subject. */
-export function applyHref(site: { careersUrl: string; contactEmail: string }, jobTitle: string): string {
+export function applyHref(
+  site: { careersUrl: string; contactEmail: string },
+  jobTitle: string,
+): string {
   if (site.careersUrl) return site.careersUrl;
   return `mailto:${site.contactEmail}?subject=${encodeURIComponent(jobTitle)}`;
 }
@@ -106,7 +120,11 @@ export function jobPostingData(input: {
   const { job } = input;
   const place = {
     '@type': 'Place',
-    address: { '@type': 'PostalAddress', addressCountry: job.country, ...(job.city && { addressLocality: job.city }) },
+    address: {
+      '@type': 'PostalAddress',
+      addressCountry: job.country,
+      ...(job.city && { addressLocality: job.city }),
+    },
   };
   return {
     '@context': 'https://schema.org',
@@ -122,14 +140,22 @@ export function jobPostingData(input: {
     ...(job.workplace === 'remote'
       ? {
           jobLocationType: 'TELECOMMUTE',
-          applicantLocationRequirements: (job.applicantCountries ?? [job.country]).map((name) => ({ '@type': 'Country', name })),
+          applicantLocationRequirements: (job.applicantCountries ?? [job.country]).map((name) => ({
+            '@type': 'Country',
+            name,
+          })),
         }
       : { jobLocation: place }),
     ...(job.salary && {
       baseSalary: {
         '@type': 'MonetaryAmount',
         currency: 'EUR',
-        value: { '@type': 'QuantitativeValue', minValue: job.salary.min, maxValue: job.salary.max, unitText: job.salary.per.toUpperCase() },
+        value: {
+          '@type': 'QuantitativeValue',
+          minValue: job.salary.min,
+          maxValue: job.salary.max,
+          unitText: job.salary.per.toUpperCase(),
+        },
       },
     }),
     directApply: false,

@@ -15,7 +15,10 @@ import type { SiteFacts } from '../site-facts';
 export type LessonType = 'private' | 'group';
 export const lessonTypes: readonly LessonType[] = ['private', 'group'];
 
-export type PriceRule = Pick<SiteFacts['lessons'], 'privateHourly' | 'extraPersonHourly' | 'maxPrivateGroup' | 'group'>;
+export type PriceRule = Pick<
+  SiteFacts['lessons'],
+  'privateHourly' | 'extraPersonHourly' | 'maxPrivateGroup' | 'group'
+>;
 /** The price rule and the bounds of a lesson's duration: what the search checks and quotes with. */
 export type LessonRule = PriceRule & Pick<SiteFacts['lessons'], 'durationHours'>;
 
@@ -60,22 +63,35 @@ const cents = (euros: number) => Math.round(euros * 100);
  */
 export function quoteLesson(request: QuoteRequest, rule: PriceRule): Quote {
   const { lesson, learners, hours } = request;
-  if (!Number.isInteger(learners) || learners < 1) throw new RangeError(`learners must be a whole number from 1, not ${learners}`);
+  if (!Number.isInteger(learners) || learners < 1)
+    throw new RangeError(`learners must be a whole number from 1, not ${learners}`);
   if (hours.length === 0) throw new RangeError('a quote needs at least one date');
-  if (hours.some((h) => !Number.isFinite(h) || h <= 0)) throw new RangeError(`every duration must be positive: ${hours.join(', ')}`);
+  if (hours.some((h) => !Number.isFinite(h) || h <= 0))
+    throw new RangeError(`every duration must be positive: ${hours.join(', ')}`);
   const totalHours = hours.reduce((sum, h) => sum + h, 0);
 
   if (lesson === 'group') {
     const { min, max } = rule.group;
-    if (learners < min || learners > max) throw new RangeError(`a group lesson takes ${min} to ${max} learners, not ${learners}`);
+    if (learners < min || learners > max)
+      throw new RangeError(`a group lesson takes ${min} to ${max} learners, not ${learners}`);
     return { kind: 'group', learners, dates: hours.length, totalHours, min, max };
   }
 
-  if (learners > rule.maxPrivateGroup) throw new RangeError(`a private lesson takes at most ${rule.maxPrivateGroup} learners, not ${learners}`);
+  if (learners > rule.maxPrivateGroup)
+    throw new RangeError(
+      `a private lesson takes at most ${rule.maxPrivateGroup} learners, not ${learners}`,
+    );
   const hourlyCents = cents(rule.privateHourly) + (learners - 1) * cents(rule.extraPersonHourly);
   // Durations are whole hours today; rounding keeps the total in whole cents if halves come.
   const totalCents = Math.round(hourlyCents * totalHours);
-  return { kind: 'private', learners, dates: hours.length, totalHours, hourly: hourlyCents / 100, total: totalCents / 100 };
+  return {
+    kind: 'private',
+    learners,
+    dates: hours.length,
+    totalHours,
+    hourly: hourlyCents / 100,
+    total: totalCents / 100,
+  };
 }
 
 /** The party sizes a lesson type allows, for validation and for the inputs' bounds. */

@@ -11,7 +11,13 @@ import type { LessonLanguage } from './search';
 
 import { findResort, type SearchableResort } from './resort-match';
 
-export { closestResorts, findResort, matchResorts, searchKey, type SearchableResort } from './resort-match';
+export {
+  closestResorts,
+  findResort,
+  matchResorts,
+  searchKey,
+  type SearchableResort,
+} from './resort-match';
 
 export type DateDraft = { day: string; time: string; hours: string };
 
@@ -27,14 +33,23 @@ export type SearchDraft = {
 };
 
 /** A visitor reading the site in a language most likely wants lessons in it (search.ts lists the lesson languages). */
-export const languageOfLocale: Record<Locale, LessonLanguage> = { en: 'english', fr: 'french', es: 'spanish', pt: 'portuguese' };
+export const languageOfLocale: Record<Locale, LessonLanguage> = {
+  en: 'english',
+  fr: 'french',
+  es: 'spanish',
+  pt: 'portuguese',
+};
 
 /** More dates than this in one search is a season pass, not a search (and an unwieldy URL). */
 export const MAX_DATES = 14;
 export const DEFAULT_TIME = '10:00';
 export const DEFAULT_HOURS = '2';
 
-export const emptyDate = (time = DEFAULT_TIME, hours = DEFAULT_HOURS): DateDraft => ({ day: '', time, hours });
+export const emptyDate = (time = DEFAULT_TIME, hours = DEFAULT_HOURS): DateDraft => ({
+  day: '',
+  time,
+  hours,
+});
 
 /** The form's first state: one date to fill in, one adult, a private lesson in the visitor's language. */
 export function defaultDraft(locale = 'en'): SearchDraft {
@@ -61,23 +76,32 @@ export function sharesOneTime(dates: readonly DateDraft[]): boolean {
  * once when every date shares them, once per date otherwise (in the dates' order). An empty
  * `where` is left out; every other field is written, empty or not, so nothing typed is lost.
  */
-export function draftToQuery(draft: SearchDraft, resorts: readonly SearchableResort[] = []): URLSearchParams {
+export function draftToQuery(
+  draft: SearchDraft,
+  resorts: readonly SearchableResort[] = [],
+): URLSearchParams {
   const query = new URLSearchParams();
   const where = draft.where.trim();
   // A resort found by its name travels as its id (shorter, and the same in every language).
   if (where) query.set('where', findResort(where, resorts)?.id ?? where);
   query.set('sport', draft.sport);
   for (const date of draft.dates) query.append('date', date.day);
-  const perDate = draft.dates.length > 0 && !sharesOneTime(draft.dates) ? draft.dates : draft.dates.slice(0, 1);
+  const perDate =
+    draft.dates.length > 0 && !sharesOneTime(draft.dates) ? draft.dates : draft.dates.slice(0, 1);
   for (const date of perDate) query.append('time', date.time);
   for (const date of perDate) query.append('hours', date.hours);
   // Written even when empty: an emptied field must not come back as its first state.
-  for (const key of ['adults', 'children', 'lesson', 'level', 'language'] as const) query.set(key, draft[key]);
+  for (const key of ['adults', 'children', 'lesson', 'level', 'language'] as const)
+    query.set(key, draft[key]);
   return query;
 }
 
 /** The draft a query describes; what it does not say takes the form's first state. */
-export function draftFromQuery(input: URLSearchParams | string, locale = 'en', resorts: readonly SearchableResort[] = []): SearchDraft {
+export function draftFromQuery(
+  input: URLSearchParams | string,
+  locale = 'en',
+  resorts: readonly SearchableResort[] = [],
+): SearchDraft {
   const query = typeof input === 'string' ? new URLSearchParams(input) : input;
   const base = defaultDraft(locale);
   const days = query.getAll('date').slice(0, MAX_DATES);
@@ -109,7 +133,16 @@ export function draftFromQuery(input: URLSearchParams | string, locale = 'en', r
 
 /** Whether a query says anything about a search (a page opened without one shows none). */
 /** The query names of a search: an address with any of them carries a search. */
-export const searchQueryKeys = ['where', 'sport', 'date', 'adults', 'children', 'lesson', 'level', 'language'] as const;
+export const searchQueryKeys = [
+  'where',
+  'sport',
+  'date',
+  'adults',
+  'children',
+  'lesson',
+  'level',
+  'language',
+] as const;
 
 export function hasSearch(query: URLSearchParams): boolean {
   return searchQueryKeys.some((key) => query.has(key));

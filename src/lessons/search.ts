@@ -12,7 +12,15 @@
  * No DOM and no Astro: the islands, the no-JavaScript endpoint and the tests share it.
  */
 import * as v from 'valibot';
-import { lessonTypes, partyBounds, quoteLesson, type LessonRule, type LessonType, type PriceRule, type Quote } from './price';
+import {
+  lessonTypes,
+  partyBounds,
+  quoteLesson,
+  type LessonRule,
+  type LessonType,
+  type PriceRule,
+  type Quote,
+} from './price';
 import { findResort, MAX_DATES, type SearchableResort, type SearchDraft } from './search-query';
 
 export * from './search-query';
@@ -27,7 +35,19 @@ export const levels = ['new', 'intermediate', 'advanced'] as const;
 export type Level = (typeof levels)[number];
 
 /** Spec §3, in its order. */
-export const lessonLanguages = ['english', 'french', 'spanish', 'arabic', 'italian', 'german', 'dutch', 'catalan', 'russian', 'portuguese', 'other'] as const;
+export const lessonLanguages = [
+  'english',
+  'french',
+  'spanish',
+  'arabic',
+  'italian',
+  'german',
+  'dutch',
+  'catalan',
+  'russian',
+  'portuguese',
+  'other',
+] as const;
 export type LessonLanguage = (typeof lessonLanguages)[number];
 
 /** Each of adults and children; the largest lesson (a group) is far below it. */
@@ -59,7 +79,9 @@ export type SearchContext = {
 // (`dates.1.day` is the second date's day, `people` the adults and children together).
 
 export type SearchProblems = Record<string, string>;
-export type SearchCheck = { ok: true; search: LessonSearch; problems: SearchProblems } | { ok: false; problems: SearchProblems };
+export type SearchCheck =
+  | { ok: true; search: LessonSearch; problems: SearchProblems }
+  | { ok: false; problems: SearchProblems };
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -106,7 +128,12 @@ function dateSchema(ctx: SearchContext) {
 }
 
 /** The people of a lesson type: the rule's bounds, as problem codes. */
-function peopleProblem(lesson: string, adults: number, children: number, rule: PriceRule): string | null {
+function peopleProblem(
+  lesson: string,
+  adults: number,
+  children: number,
+  rule: PriceRule,
+): string | null {
   const learners = adults + children;
   if (learners === 0) return 'people.none';
   if (lesson !== 'private' && lesson !== 'group') return null; // the lesson field says what is wrong
@@ -127,7 +154,11 @@ export function searchSchema(ctx: SearchContext) {
         v.transform((where) => findResort(where, ctx.resorts)!.id),
       ),
       sport: v.picklist(lessonSports, 'sport.notFound'),
-      dates: v.pipe(v.array(dateSchema(ctx)), v.minLength(1, 'dates.missing'), v.maxLength(MAX_DATES, 'dates.tooMany')),
+      dates: v.pipe(
+        v.array(dateSchema(ctx)),
+        v.minLength(1, 'dates.missing'),
+        v.maxLength(MAX_DATES, 'dates.tooMany'),
+      ),
       adults: headcount('adults.invalid'),
       children: headcount('children.invalid'),
       lesson: v.picklist(lessonTypes, 'lesson.invalid'),
@@ -138,7 +169,19 @@ export function searchSchema(ctx: SearchContext) {
       if (!dataset.typed) return;
       const { lesson, adults, children } = dataset.value;
       const problem = peopleProblem(lesson, adults, children, ctx.rule);
-      if (problem) addIssue({ message: problem, path: [{ type: 'object', origin: 'value', input: dataset.value, key: 'people', value: adults + children }] });
+      if (problem)
+        addIssue({
+          message: problem,
+          path: [
+            {
+              type: 'object',
+              origin: 'value',
+              input: dataset.value,
+              key: 'people',
+              value: adults + children,
+            },
+          ],
+        });
     }),
   );
 }
@@ -191,12 +234,22 @@ export function draftQuote(draft: SearchDraft, rule: LessonRule): Quote | null {
   if (draft.dates.length === 0) return null;
   const hours = draft.dates.map((d) => (/^\d+$/.test(d.hours.trim()) ? Number(d.hours) : NaN));
   if (hours.some((h) => !(h >= rule.durationHours.min && h <= rule.durationHours.max))) return null;
-  return quoteLesson({ lesson: draft.lesson, learners: adults.output + children.output, hours }, rule);
+  return quoteLesson(
+    { lesson: draft.lesson, learners: adults.output + children.output, hours },
+    rule,
+  );
 }
 
 /** The quote of a valid search. */
 export function searchQuote(search: LessonSearch, rule: PriceRule): Quote {
-  return quoteLesson({ lesson: search.lesson, learners: search.adults + search.children, hours: search.dates.map((d) => d.hours) }, rule);
+  return quoteLesson(
+    {
+      lesson: search.lesson,
+      learners: search.adults + search.children,
+      hours: search.dates.map((d) => d.hours),
+    },
+    rule,
+  );
 }
 
 /** Today in the visitor's own calendar, `YYYY-MM-DD`. */

@@ -4,7 +4,11 @@
  */
 import type { IconName } from '../components/Icon.astro';
 
-export type Sport = { id: 'ski' | 'snowboard' | 'surf' | 'kite' | 'tennis' | 'yoga' | 'golf'; icon: IconName; bookable: boolean };
+export type Sport = {
+  id: 'ski' | 'snowboard' | 'surf' | 'kite' | 'tennis' | 'yoga' | 'golf';
+  icon: IconName;
+  bookable: boolean;
+};
 
 export const sports: Sport[] = [
   { id: 'ski', icon: 'ski', bookable: true },

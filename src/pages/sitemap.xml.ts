@@ -4,4 +4,6 @@ import { contentSitePages } from '../content/site-content';
 import { sitemapXml } from '../i18n/sitemap';
 
 export const GET: APIRoute = async () =>
-  new Response(sitemapXml(await contentSitePages()), { headers: { 'Content-Type': 'application/xml; charset=utf-8' } });
+  new Response(sitemapXml(await contentSitePages()), {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8' },
+  });

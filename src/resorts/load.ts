@@ -2,7 +2,9 @@
 import { getCollection, getEntries, getEntry, type CollectionEntry } from 'astro:content';
 
 /** The resort a resort page is for; every resort page is built from a resort id, so it exists. */
-export async function resortFor(params: { resort?: string | undefined }): Promise<CollectionEntry<'resorts'>> {
+export async function resortFor(params: {
+  resort?: string | undefined;
+}): Promise<CollectionEntry<'resorts'>> {
   const resort = params.resort ? await getEntry('resorts', params.resort) : undefined;
   if (!resort) throw new Error(`No resort "${params.resort}" in content/resorts`);
   return resort;
@@ -18,7 +20,9 @@ export async function allResorts(locale: string): Promise<CollectionEntry<'resor
  * The packs a resort lists, in the packs' display order. Astro only logs a reference to a missing
  * entry and builds on, so an unknown pack id stops the build here, naming the file and the field.
  */
-export async function packsOf(resort: CollectionEntry<'resorts'>): Promise<CollectionEntry<'rentalPacks'>[]> {
+export async function packsOf(
+  resort: CollectionEntry<'resorts'>,
+): Promise<CollectionEntry<'rentalPacks'>[]> {
   const refs = resort.data.rental.packs;
   const packs = await getEntries(refs);
   const missing = refs.filter((_, index) => !packs[index]).map((ref) => ref.id);

@@ -55,7 +55,10 @@ export const inlineScripts = {
 export function sonnerInjectedCss(): string {
   const bundle = readFileSync(createRequire(import.meta.url).resolve('sonner'), 'utf8');
   const literal = bundle.match(/__insertCSS\(("(?:[^"\\]|\\.)*")\)/)?.[1];
-  if (!literal) throw new Error('sonner no longer injects its stylesheet with __insertCSS("…"): update sonnerInjectedCss() in src/security/content-security-policy.ts');
+  if (!literal)
+    throw new Error(
+      'sonner no longer injects its stylesheet with __insertCSS("…"): update sonnerInjectedCss() in src/security/content-security-policy.ts',
+    );
   return JSON.parse(literal) as string;
 }
 
@@ -65,7 +68,8 @@ function originOf(url: string, site: URL): string | undefined {
   return origin === site.origin ? undefined : origin;
 }
 
-const sources = (...list: (string | undefined)[]) => [...new Set(list.filter((s): s is string => Boolean(s)))].join(' ');
+const sources = (...list: (string | undefined)[]) =>
+  [...new Set(list.filter((s): s is string => Boolean(s)))].join(' ');
 
 /**
  * Hosts of the Google tags (Google's own CSP guide for GA4 and the tag manager). Only images go
@@ -74,7 +78,10 @@ const sources = (...list: (string | undefined)[]) => [...new Set(list.filter((s)
  */
 const googleTagImageHosts = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
 
-export type PolicyConfig = Pick<SiteConfig, 'siteUrl' | 'backendGraphqlUrl' | 'chatGraphqlUrl' | 'formsEndpoint'>;
+export type PolicyConfig = Pick<
+  SiteConfig,
+  'siteUrl' | 'backendGraphqlUrl' | 'chatGraphqlUrl' | 'formsEndpoint'
+>;
 
 /**
  * The hashes we give Astro, beyond those it computes for the page: our inline scripts, and the
@@ -82,7 +89,10 @@ export type PolicyConfig = Pick<SiteConfig, 'siteUrl' | 'backendGraphqlUrl' | 'c
  * an empty stylesheet is harmless).
  */
 export function configuredHashes(): { scripts: CspHash[]; styles: CspHash[] } {
-  return { scripts: Object.values(inlineScripts).map(cspHash), styles: [cspHash(''), cspHash(sonnerInjectedCss())] };
+  return {
+    scripts: Object.values(inlineScripts).map(cspHash),
+    styles: [cspHash(''), cspHash(sonnerInjectedCss())],
+  };
 }
 
 /** The `security.csp` value for astro.config.mjs, from the site's configuration. */

@@ -18,7 +18,8 @@ export function cspMetaFirst(html: string): string {
   return rest.slice(0, at) + meta + rest.slice(at);
 }
 
-const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const hashOf = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
  * Astro's policy lists the hashes of every inline script and style of the whole build in every
@@ -30,10 +31,14 @@ export function pageOwnHashes(html: string, configured: readonly string[]): stri
   const meta = html.match(CSP_META)?.[0];
   if (!meta) return html;
   const own = new Set(configured.map((hash) => `'${hash}'`));
-  for (const [, attributes, text] of html.matchAll(/<(?:script|style)\b([^>]*)>([\s\S]*?)<\/(?:script|style)>/gi)) {
+  for (const [, attributes, text] of html.matchAll(
+    /<(?:script|style)\b([^>]*)>([\s\S]*?)<\/(?:script|style)>/gi,
+  )) {
     if (/\bsrc=|type="application\/(?:ld\+)?json"/i.test(attributes ?? '')) continue;
     own.add(hashOf(text ?? ''));
   }
-  const pruned = meta.replace(/ 'sha256-[A-Za-z0-9+/=]+'/g, (hash) => (own.has(hash.trim()) ? hash : ''));
+  const pruned = meta.replace(/ 'sha256-[A-Za-z0-9+/=]+'/g, (hash) =>
+    own.has(hash.trim()) ? hash : '',
+  );
   return html.replace(meta, pruned);
 }

@@ -23,7 +23,9 @@ export const documentRestrictions = ["object-src 'none'", "base-uri 'self'"] as 
  * `frame-ancestors 'self'`: only the site may frame its pages (against clickjacking). Not `'none'`:
  * Partytown, after tracking consent, runs in a same-origin iframe (`/~partytown/`).
  */
-export const headerContentSecurityPolicy = ["frame-ancestors 'self'", ...documentRestrictions].join('; ');
+export const headerContentSecurityPolicy = ["frame-ancestors 'self'", ...documentRestrictions].join(
+  '; ',
+);
 
 /** HSTS lifetime: one year, the usual minimum for a long-lived HTTPS site (and for preload lists). */
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -32,7 +34,16 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  * Features a page could ask the browser for and that the site never uses: switched off for the
  * site and anything it embeds (a tag included), so no script can prompt the visitor for them.
  */
-const unusedFeatures = ['accelerometer', 'camera', 'geolocation', 'gyroscope', 'magnetometer', 'microphone', 'payment', 'usb'] as const;
+const unusedFeatures = [
+  'accelerometer',
+  'camera',
+  'geolocation',
+  'gyroscope',
+  'magnetometer',
+  'microphone',
+  'payment',
+  'usb',
+] as const;
 
 export const securityHeaders = {
   'Content-Security-Policy': headerContentSecurityPolicy,
@@ -75,7 +86,8 @@ export function addSecurityHeaders(response: HeaderTarget): void {
     }
   }
   const type = response.getHeader('content-type');
-  if (typeof type === 'string' && /^text\/html\s*$/i.test(type)) response.setHeader('content-type', 'text/html; charset=utf-8');
+  if (typeof type === 'string' && /^text\/html\s*$/i.test(type))
+    response.setHeader('content-type', 'text/html; charset=utf-8');
 }
 
 const directivesOf = (policy: string) =>
@@ -89,7 +101,8 @@ const directivesOf = (policy: string) =>
 
 /** A response's policies with ours added (see addSecurityHeaders). */
 function withHeaderPolicy(policies: string[]): string | string[] {
-  if (policies.includes(headerContentSecurityPolicy)) return policies.length === 1 ? policies[0]! : policies;
+  if (policies.includes(headerContentSecurityPolicy))
+    return policies.length === 1 ? policies[0]! : policies;
   if (policies.length !== 1) return [...policies, headerContentSecurityPolicy];
   const page = policies[0]!;
   const present = directivesOf(page);

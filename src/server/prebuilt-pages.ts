@@ -20,7 +20,14 @@ export function pageAddresses(clientDir: string): Set<string> {
   return new Set(
     files
       .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-      .map((entry) => '/' + relative(clientDir, join(entry.parentPath, entry.name)).split(sep).join('/').slice(0, -'.html'.length)),
+      .map(
+        (entry) =>
+          '/' +
+          relative(clientDir, join(entry.parentPath, entry.name))
+            .split(sep)
+            .join('/')
+            .slice(0, -'.html'.length),
+      ),
   );
 }
 

@@ -5,7 +5,12 @@
  */
 import { atom, onMount } from 'nanostores';
 import { readCookies } from '../consent/browser-cookies';
-import { readConsent, type ConsentChoice, type ConsentMethod, type ConsentState } from '../consent/consent';
+import {
+  readConsent,
+  type ConsentChoice,
+  type ConsentMethod,
+  type ConsentState,
+} from '../consent/consent';
 import { saveConsent as save, settingsOf, type SaveResult } from '../consent/save';
 
 /** `unknown` until read in the browser (the server renders no choice). */

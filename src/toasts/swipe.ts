@@ -12,7 +12,11 @@
  */
 export const SWIPE_DISMISS_FRACTION = 0.8;
 
-export function swipedFarEnough(distancePx: number, widthPx: number, fraction = SWIPE_DISMISS_FRACTION): boolean {
+export function swipedFarEnough(
+  distancePx: number,
+  widthPx: number,
+  fraction = SWIPE_DISMISS_FRACTION,
+): boolean {
   return widthPx > 0 && Math.abs(distancePx) >= fraction * widthPx;
 }
 
@@ -20,7 +24,10 @@ export function holdShortSwipes(root: HTMLElement) {
   root.addEventListener(
     'pointerup',
     (event) => {
-      const toast = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-sonner-toast]') : null;
+      const toast =
+        event.target instanceof Element
+          ? event.target.closest<HTMLElement>('[data-sonner-toast]')
+          : null;
       if (!toast) return;
       const distance = Number.parseFloat(toast.style.getPropertyValue('--swipe-amount-x')) || 0;
       if (swipedFarEnough(distance, toast.getBoundingClientRect().width)) return;

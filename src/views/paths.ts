@@ -15,7 +15,10 @@ export function pathsOf(view: PageId) {
     return allLocales.flatMap((locale) =>
       pages.map(({ page, params }) => ({
         // The path after the locale prefix: '' for home → no `path` param.
-        params: { locale, path: decodeURI(pathTo(page, locale, params)).slice(locale.length + 2) || undefined },
+        params: {
+          locale,
+          path: decodeURI(pathTo(page, locale, params)).slice(locale.length + 2) || undefined,
+        },
         props: { locale, page, params } satisfies ViewProps,
       })),
     );

@@ -10,5 +10,7 @@ import { drawEverything } from '../../scripts/draw-everything.mjs';
 export async function expectNoViolations(page: Page) {
   await drawEverything(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${v.help})`))).toEqual([]);
+  expect(
+    violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${v.help})`)),
+  ).toEqual([]);
 }

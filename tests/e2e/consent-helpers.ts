@@ -8,10 +8,15 @@ import { parseEnv } from 'node:util';
 import { consentCookieValues, rejectAll, type ConsentChoice } from '../../src/consent/consent';
 
 /** The revision of the build under test (tests/e2e/e2e.env; the configuration's default is 1). */
-export const e2eRevision = Number(parseEnv(readFileSync('tests/e2e/e2e.env', 'utf8')).CONSENT_REVISION ?? 1);
+export const e2eRevision = Number(
+  parseEnv(readFileSync('tests/e2e/e2e.env', 'utf8')).CONSENT_REVISION ?? 1,
+);
 
 /** The consent cookies of a choice as Playwright sets them on `localhost`. */
-export function choiceCookies(choice: ConsentChoice, { revision = e2eRevision, id = '00000000-0000-4000-8000-000000000000' } = {}) {
+export function choiceCookies(
+  choice: ConsentChoice,
+  { revision = e2eRevision, id = '00000000-0000-4000-8000-000000000000' } = {},
+) {
   const expires = Math.floor(Date.now() / 1000) + 30 * 86_400;
   return Object.entries(consentCookieValues(choice, revision, id)).map(([name, value]) => ({
     name,

@@ -22,7 +22,14 @@ test.use({ storageState: { cookies: [], origins: [] } });
 const DAY = 86_400;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const fiveCookies = ['accepted', 'necessary', 'functionality', 'tracking', 'targeting'] as const;
-const optionalCookieNames = ['visitor_id', '_ga', '_gid', 'utm_source', 'utm_medium', 'utm_campaign'];
+const optionalCookieNames = [
+  'visitor_id',
+  '_ga',
+  '_gid',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+];
 
 async function cookieMap(context: BrowserContext) {
   return Object.fromEntries((await context.cookies()).map((c) => [c.name, c]));
@@ -30,17 +37,27 @@ async function cookieMap(context: BrowserContext) {
 
 const banner = (page: Page) => page.locator('[data-consent-banner]');
 /** The banner's script (fetched only while a choice is pending) has wired its buttons. */
-const bannerReady = (page: Page) => page.locator('[data-consent-banner][data-ready]').waitFor({ state: 'attached' });
+const bannerReady = (page: Page) =>
+  page.locator('[data-consent-banner][data-ready]').waitFor({ state: 'attached' });
 const t = useTranslations('en');
 
-async function choose(page: Page, button: 'acceptAll' | 'rejectAll', locale: 'en' | 'fr' | 'es' | 'pt' = 'en') {
+async function choose(
+  page: Page,
+  button: 'acceptAll' | 'rejectAll',
+  locale: 'en' | 'fr' | 'es' | 'pt' = 'en',
+) {
   await bannerReady(page);
-  await banner(page).getByRole('button', { name: useTranslations(locale)(`consent.banner.${button}`) }).click();
+  await banner(page)
+    .getByRole('button', { name: useTranslations(locale)(`consent.banner.${button}`) })
+    .click();
   await expect(banner(page)).toBeHidden();
 }
 
 test.describe('before a choice', () => {
-  test('the banner shows, no request leaves the site and no cookie is set, on several pages', async ({ page, context }) => {
+  test('the banner shows, no request leaves the site and no cookie is set, on several pages', async ({
+    page,
+    context,
+  }) => {
     const network = await watchNetwork(context);
     for (const path of ['/en', pathTo('rental', 'fr'), pathTo('cookies', 'es')]) {
       await page.goto(path);
@@ -49,11 +66,15 @@ test.describe('before a choice', () => {
     }
     await page.waitForLoadState('networkidle');
     expect(network.thirdParty).toEqual([]);
-    expect(network.all.filter((u) => u.includes('/~partytown/') || u.includes('tracking-loader'))).toEqual([]);
+    expect(
+      network.all.filter((u) => u.includes('/~partytown/') || u.includes('tracking-loader')),
+    ).toEqual([]);
     expect(await context.cookies()).toEqual([]);
   });
 
-  test('the banner offers accept and reject as equal buttons, preferences and the policy as links', async ({ page }) => {
+  test('the banner offers accept and reject as equal buttons, preferences and the policy as links', async ({
+    page,
+  }) => {
     const fr = useTranslations('fr');
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });
@@ -65,12 +86,19 @@ test.describe('before a choice', () => {
       await expect(reject).toBeVisible();
       const [a, r] = [await accept.boundingBox(), await reject.boundingBox()];
       expect(Math.abs(a!.height - r!.height), `${width} px`).toBeLessThan(1);
-      const look = (el: Element) => ['backgroundColor', 'color', 'fontSize', 'fontWeight'].map((p) => getComputedStyle(el)[p as 'color']).join();
+      const look = (el: Element) =>
+        ['backgroundColor', 'color', 'fontSize', 'fontWeight']
+          .map((p) => getComputedStyle(el)[p as 'color'])
+          .join();
       expect(await accept.evaluate(look)).toBe(await reject.evaluate(look));
     }
     await page.goto('/en/about');
-    await expect(banner(page).getByRole('link', { name: t('consent.banner.preferences') })).toHaveAttribute('href', pathTo('preferences', 'en'));
-    await expect(banner(page).getByRole('link', { name: /Learn more about cookies/ })).toHaveAttribute('href', pathTo('cookies', 'en'));
+    await expect(
+      banner(page).getByRole('link', { name: t('consent.banner.preferences') }),
+    ).toHaveAttribute('href', pathTo('preferences', 'en'));
+    await expect(
+      banner(page).getByRole('link', { name: /Learn more about cookies/ }),
+    ).toHaveAttribute('href', pathTo('cookies', 'en'));
   });
 
   test('the keyboard reaches the banner right after the skip link', async ({ page }) => {
@@ -79,19 +107,24 @@ test.describe('before a choice', () => {
     await page.keyboard.press('Tab');
     await expect(page.locator('.skip-link')).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(banner(page).getByRole('button', { name: t('consent.banner.acceptAll') })).toBeFocused();
+    await expect(
+      banner(page).getByRole('button', { name: t('consent.banner.acceptAll') }),
+    ).toBeFocused();
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await expect(banner(page)).toBeHidden();
     expect((await cookieMap(page.context()))[consentCookie.tracking]?.value).toBe('false');
   });
 
-  test('the banner covers nothing: the end of the page scrolls clear of it, at 390 px too', async ({ page }) => {
+  test('the banner covers nothing: the end of the page scrolls clear of it, at 390 px too', async ({
+    page,
+  }) => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 800 });
       // Before the banner's script measures it (the CSS estimate) and after (the measured height).
       for (const moment of ['before its script', 'after its script']) {
-        if (moment === 'before its script') await page.route('**/_astro/banner-*.js', (route) => route.abort());
+        if (moment === 'before its script')
+          await page.route('**/_astro/banner-*.js', (route) => route.abort());
         else await page.unroute('**/_astro/banner-*.js');
         await page.goto(pathTo('contact', 'fr'));
         if (moment === 'after its script') await bannerReady(page);
@@ -105,7 +138,10 @@ test.describe('before a choice', () => {
 });
 
 test.describe('Accept all', () => {
-  test('writes the five cookies for the consent lifetime, then loads Partytown and the tags, with page views', async ({ page, context }) => {
+  test('writes the five cookies for the consent lifetime, then loads Partytown and the tags, with page views', async ({
+    page,
+    context,
+  }) => {
     const network = await watchNetwork(context);
     await page.goto('/en/rental');
     await page.waitForLoadState('networkidle');
@@ -126,13 +162,30 @@ test.describe('Accept all', () => {
     expect(cookies[consentCookie.id]?.value).toMatch(UUID);
     // The visitor id: a random UUID for one year, path /.
     expect(cookies.visitor_id?.value).toMatch(UUID);
-    expect(cookies.visitor_id!.expires - before).toBeGreaterThan(facts.cookies.visitorIdSeconds - 120);
+    expect(cookies.visitor_id!.expires - before).toBeGreaterThan(
+      facts.cookies.visitorIdSeconds - 120,
+    );
     expect(cookies.visitor_id!.expires - before).toBeLessThan(facts.cookies.visitorIdSeconds + 120);
 
     // Partytown from the site, the tags through it, and one page view for the page consent was given on.
-    await expect.poll(() => network.all.some((u) => u.endsWith('/~partytown/partytown.js'))).toBe(true);
-    await expect.poll(() => network.thirdParty.filter((u) => u.includes('googletagmanager.com/gtm.js?id=GTM-TEST01')).length).toBe(1);
-    await expect.poll(() => network.thirdParty.filter((u) => u.includes('googletagmanager.com/gtag/js?id=G-TEST000001')).length).toBe(1);
+    await expect
+      .poll(() => network.all.some((u) => u.endsWith('/~partytown/partytown.js')))
+      .toBe(true);
+    await expect
+      .poll(
+        () =>
+          network.thirdParty.filter((u) => u.includes('googletagmanager.com/gtm.js?id=GTM-TEST01'))
+            .length,
+      )
+      .toBe(1);
+    await expect
+      .poll(
+        () =>
+          network.thirdParty.filter((u) =>
+            u.includes('googletagmanager.com/gtag/js?id=G-TEST000001'),
+          ).length,
+      )
+      .toBe(1);
     await expect.poll(() => network.pageViews().length).toBe(1);
     expect(network.pageViews()[0]).toContain(encodeURIComponent('/en/rental'));
 
@@ -148,67 +201,107 @@ test.describe('Accept all', () => {
 });
 
 test.describe('Reject non-essential', () => {
-  test('records necessary only, and nothing third-party loads, now or on the next pages', async ({ page, context }) => {
+  test('records necessary only, and nothing third-party loads, now or on the next pages', async ({
+    page,
+    context,
+  }) => {
     const network = await watchNetwork(context);
     await page.goto('/es');
     await choose(page, 'rejectAll', 'es');
     const cookies = await cookieMap(context);
     expect(cookies[consentCookie.accepted]?.value).toBe('true');
     expect(cookies[consentCookie.necessary]?.value).toBe('true');
-    for (const key of ['functionality', 'tracking', 'targeting'] as const) expect(cookies[consentCookie[key]]?.value, key).toBe('false');
-    expect(cookies[consentCookie.accepted]!.expires - Date.now() / 1000).toBeGreaterThan(facts.cookies.consentDays * DAY - 120);
+    for (const key of ['functionality', 'tracking', 'targeting'] as const)
+      expect(cookies[consentCookie[key]]?.value, key).toBe('false');
+    expect(cookies[consentCookie.accepted]!.expires - Date.now() / 1000).toBeGreaterThan(
+      facts.cookies.consentDays * DAY - 120,
+    );
 
     await page.goto(pathTo('prices', 'es'));
     await expect(banner(page)).toBeHidden();
     await page.waitForLoadState('networkidle');
     expect(network.thirdParty).toEqual([]);
-    expect(network.all.filter((u) => u.includes('/~partytown/') || u.includes('tracking-loader'))).toEqual([]);
-    expect(Object.keys(await cookieMap(context)).filter((name) => optionalCookieNames.includes(name))).toEqual([]);
+    expect(
+      network.all.filter((u) => u.includes('/~partytown/') || u.includes('tracking-loader')),
+    ).toEqual([]);
+    expect(
+      Object.keys(await cookieMap(context)).filter((name) => optionalCookieNames.includes(name)),
+    ).toEqual([]);
   });
 });
 
 test.describe('preferences', () => {
-  test('none ticked at first; save confirms and the page shows the saved choice', async ({ page, context }) => {
+  test('none ticked at first; save confirms and the page shows the saved choice', async ({
+    page,
+    context,
+  }) => {
     await page.goto(pathTo('preferences', 'es'));
     await page.locator(hydrated('ConsentPreferences')).waitFor({ state: 'attached' });
     const es = useTranslations('es');
     const box = (category: string) => page.locator(`#consent-${category}`);
     await expect(box('necessary')).toBeChecked();
     await expect(box('necessary')).toBeDisabled();
-    for (const category of ['functionality', 'tracking', 'targeting']) await expect(box(category)).not.toBeChecked();
-    await expect(page.locator('[data-current-choice] > :visible')).toHaveText(es('consent.preferences.currentNone'));
+    for (const category of ['functionality', 'tracking', 'targeting'])
+      await expect(box(category)).not.toBeChecked();
+    await expect(page.locator('[data-current-choice] > :visible')).toHaveText(
+      es('consent.preferences.currentNone'),
+    );
     await expect(banner(page)).toHaveCount(0);
 
     await box('functionality').check();
     await page.getByRole('button', { name: es('consent.preferences.save') }).click();
     await expect(page.getByRole('status')).toHaveText(es('consent.preferences.saved'));
-    await expect(page.locator('[data-current-choice] > :visible')).toHaveText(es('consent.preferences.currentChosen'));
+    await expect(page.locator('[data-current-choice] > :visible')).toHaveText(
+      es('consent.preferences.currentChosen'),
+    );
     const cookies = await cookieMap(context);
-    expect([cookies.consent_accepted?.value, cookies.consent_functionality?.value, cookies.consent_tracking?.value, cookies.consent_targeting?.value]).toEqual([
-      'true',
-      'true',
-      'false',
-      'false',
-    ]);
+    expect([
+      cookies.consent_accepted?.value,
+      cookies.consent_functionality?.value,
+      cookies.consent_tracking?.value,
+      cookies.consent_targeting?.value,
+    ]).toEqual(['true', 'true', 'false', 'false']);
 
     await page.reload();
     await page.locator(hydrated('ConsentPreferences')).waitFor({ state: 'attached' });
     await expect(box('functionality')).toBeChecked();
     await expect(box('tracking')).not.toBeChecked();
-    await expect(page.locator('[data-current-choice] > :visible')).toHaveText(es('consent.preferences.currentChosen'));
+    await expect(page.locator('[data-current-choice] > :visible')).toHaveText(
+      es('consent.preferences.currentChosen'),
+    );
   });
 
-  test('withdrawing tracking and targeting deletes their cookies, reloads and stops the tags', async ({ page, context }) => {
+  test('withdrawing tracking and targeting deletes their cookies, reloads and stops the tags', async ({
+    page,
+    context,
+  }) => {
     const network = await watchNetwork(context);
     await page.goto('/en/rental?utm_source=newsletter&utm_medium=email&utm_campaign=spring');
     await choose(page, 'acceptAll');
     await expect.poll(() => network.pageViews().length).toBe(1);
     // What Google's tags would have written, on this host and for the domain.
     await context.addCookies(
-      ['_ga', '_ga_TEST000001', '_gid', '_gcl_au'].map((name) => ({ name, value: 'GA1.1.1', domain: 'localhost', path: '/', sameSite: 'Lax' as const })),
+      ['_ga', '_ga_TEST000001', '_gid', '_gcl_au'].map((name) => ({
+        name,
+        value: 'GA1.1.1',
+        domain: 'localhost',
+        path: '/',
+        sameSite: 'Lax' as const,
+      })),
     );
     const present = Object.keys(await cookieMap(context));
-    expect(present).toEqual(expect.arrayContaining(['visitor_id', 'utm_source', 'utm_medium', 'utm_campaign', '_ga', '_ga_TEST000001', '_gid', '_gcl_au']));
+    expect(present).toEqual(
+      expect.arrayContaining([
+        'visitor_id',
+        'utm_source',
+        'utm_medium',
+        'utm_campaign',
+        '_ga',
+        '_ga_TEST000001',
+        '_gid',
+        '_gcl_au',
+      ]),
+    );
 
     await page.goto(pathTo('preferences', 'en'));
     await page.locator(hydrated('ConsentPreferences')).waitFor({ state: 'attached' });
@@ -216,12 +309,25 @@ test.describe('preferences', () => {
     await page.locator('#consent-tracking').uncheck();
     await page.locator('#consent-targeting').uncheck();
     const viewsBefore = network.pageViews().length;
-    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: t('consent.preferences.save') }).click()]);
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('button', { name: t('consent.preferences.save') }).click(),
+    ]);
     await expect(page.getByRole('status')).toHaveText(t('consent.preferences.savedReloaded'));
     await expect(page.getByRole('status')).toBeFocused();
 
     const after = await cookieMap(context);
-    for (const name of ['visitor_id', 'utm_source', 'utm_medium', 'utm_campaign', '_ga', '_ga_TEST000001', '_gid', '_gcl_au']) expect(after[name], name).toBeUndefined();
+    for (const name of [
+      'visitor_id',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      '_ga',
+      '_ga_TEST000001',
+      '_gid',
+      '_gcl_au',
+    ])
+      expect(after[name], name).toBeUndefined();
     expect(after.consent_functionality?.value).toBe('true');
     expect(after.consent_tracking?.value).toBe('false');
     expect(after.consent_accepted?.value).toBe('true');
@@ -236,7 +342,10 @@ test.describe('preferences', () => {
 });
 
 test.describe('revision', () => {
-  test('a choice made under an older revision counts for nothing: the banner asks again and no tag loads', async ({ page, context }) => {
+  test('a choice made under an older revision counts for nothing: the banner asks again and no tag loads', async ({
+    page,
+    context,
+  }) => {
     expect(e2eRevision).toBeGreaterThan(1);
     const network = await watchNetwork(context);
     await context.addCookies(choiceCookies(acceptAll, { revision: e2eRevision - 1 }));
@@ -251,7 +360,10 @@ test.describe('revision', () => {
     await expect(banner(page)).toBeHidden();
   });
 
-  test('a choice under the current revision is remembered: no banner', async ({ page, context }) => {
+  test('a choice under the current revision is remembered: no banner', async ({
+    page,
+    context,
+  }) => {
     await context.addCookies(choiceCookies(acceptAll));
     await watchNetwork(context);
     await page.goto('/en');
@@ -263,7 +375,10 @@ test.describe('revision', () => {
 test.describe('campaign values', () => {
   const landing = '/en?utm_source=newsletter&utm_medium=email&utm_campaign=spring-2026';
 
-  test('survive a consent given later in the visit, on another page, without storing anything before', async ({ page, context }) => {
+  test('survive a consent given later in the visit, on another page, without storing anything before', async ({
+    page,
+    context,
+  }) => {
     await watchNetwork(context);
     await page.goto(landing);
     await bannerReady(page);
@@ -271,50 +386,88 @@ test.describe('campaign values', () => {
     expect(await page.evaluate(() => [localStorage.length, sessionStorage.length])).toEqual([0, 0]);
 
     // The visitor browses on before choosing.
-    await page.locator('.site-footer').getByRole('link', { name: t('footer.resorts') }).click();
+    await page
+      .locator('.site-footer')
+      .getByRole('link', { name: t('footer.resorts') })
+      .click();
     await page.waitForURL(/\/en\/resorts/);
     await bannerReady(page);
     expect(await context.cookies()).toEqual([]);
 
     await choose(page, 'acceptAll');
     const cookies = await cookieMap(context);
-    expect([cookies.utm_source?.value, cookies.utm_medium?.value, cookies.utm_campaign?.value]).toEqual(['newsletter', 'email', 'spring-2026']);
+    expect([
+      cookies.utm_source?.value,
+      cookies.utm_medium?.value,
+      cookies.utm_campaign?.value,
+    ]).toEqual(['newsletter', 'email', 'spring-2026']);
     expect(cookies.utm_source!.expires - Date.now() / 1000).toBeGreaterThan(30 * DAY - 120);
   });
 
   test('are not written when targeting is refused', async ({ page, context }) => {
     await page.goto(landing);
     await choose(page, 'rejectAll');
-    expect(Object.keys(await cookieMap(context)).filter((name) => name.startsWith('utm_'))).toEqual([]);
+    expect(Object.keys(await cookieMap(context)).filter((name) => name.startsWith('utm_'))).toEqual(
+      [],
+    );
   });
 });
 
 test.describe('consent records', () => {
-  test('each choice is stored by the receiver: id, categories, revision, no IP, visitor id only with tracking', async ({ page, context }) => {
+  test('each choice is stored by the receiver: id, categories, revision, no IP, visitor id only with tracking', async ({
+    page,
+    context,
+  }) => {
     await watchNetwork(context);
     await page.goto('/fr');
-    const stored = page.waitForResponse((r) => r.url().endsWith('/api/forms') && r.request().method() === 'POST');
+    const stored = page.waitForResponse(
+      (r) => r.url().endsWith('/api/forms') && r.request().method() === 'POST',
+    );
     await choose(page, 'acceptAll', 'fr');
     expect((await stored).status()).toBe(200);
     const first = await cookieMap(context);
-    const [accepted] = rows(sharedDbPath(), 'SELECT * FROM consent_records WHERE consent_id = ?', first.consent_id!.value);
-    expect(accepted).toMatchObject({ necessary: 1, functionality: 1, tracking: 1, targeting: 1, revision: e2eRevision, method: 'accept-all', locale: 'fr', visitor_id: first.visitor_id!.value });
+    const [accepted] = rows(
+      sharedDbPath(),
+      'SELECT * FROM consent_records WHERE consent_id = ?',
+      first.consent_id!.value,
+    );
+    expect(accepted).toMatchObject({
+      necessary: 1,
+      functionality: 1,
+      tracking: 1,
+      targeting: 1,
+      revision: e2eRevision,
+      method: 'accept-all',
+      locale: 'fr',
+      visitor_id: first.visitor_id!.value,
+    });
     expect(accepted).not.toHaveProperty('client');
     expect(Date.now() - Date.parse(String(accepted!.created_at))).toBeLessThan(60_000);
 
     // Withdrawing is recorded too, without the visitor id.
     await page.goto(pathTo('preferences', 'fr'));
     await page.locator(hydrated('ConsentPreferences')).waitFor({ state: 'attached' });
-    for (const category of ['functionality', 'tracking', 'targeting']) await page.locator(`#consent-${category}`).uncheck();
-    await page.getByRole('button', { name: useTranslations('fr')('consent.preferences.save') }).click();
+    for (const category of ['functionality', 'tracking', 'targeting'])
+      await page.locator(`#consent-${category}`).uncheck();
+    await page
+      .getByRole('button', { name: useTranslations('fr')('consent.preferences.save') })
+      .click();
     // Withdrawing tracking reloads the page, which may come before the receiver's answer: the
     // record is sent with keepalive, so it is the database that says whether it arrived.
     await page.waitForLoadState('load');
     const second = await cookieMap(context);
     expect(second.consent_id!.value).not.toBe(first.consent_id!.value);
     await expect
-      .poll(() => rows(sharedDbPath(), 'SELECT functionality, tracking, targeting, method, visitor_id FROM consent_records WHERE consent_id = ?', second.consent_id!.value))
-      .toEqual([{ functionality: 0, tracking: 0, targeting: 0, method: 'preferences', visitor_id: null }]);
+      .poll(() =>
+        rows(
+          sharedDbPath(),
+          'SELECT functionality, tracking, targeting, method, visitor_id FROM consent_records WHERE consent_id = ?',
+          second.consent_id!.value,
+        ),
+      )
+      .toEqual([
+        { functionality: 0, tracking: 0, targeting: 0, method: 'preferences', visitor_id: null },
+      ]);
   });
 });
 
@@ -330,7 +483,11 @@ test.describe('axe: the banner and the preferences page in every locale', () => 
       await page.goto(pathTo('preferences', locale));
       await page.locator(hydrated('ConsentPreferences')).waitFor({ state: 'attached' });
       const onPreferences = await new AxeBuilder({ page }).analyze();
-      expect(onPreferences.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([]);
+      expect(
+        onPreferences.violations.flatMap((v) =>
+          v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`),
+        ),
+      ).toEqual([]);
     });
   }
 });

@@ -16,13 +16,23 @@ export const fakeBackendUrl = configuredBackend();
 export const resortUuids: Record<string, string> = Object.fromEntries(
   readdirSync(new URL('../../content/resorts/', import.meta.url))
     .filter((name) => name.endsWith('.yaml'))
-    .map((name) => [name.slice(0, -'.yaml'.length), /^uuid: (\S+)/m.exec(readFileSync(new URL(`../../content/resorts/${name}`, import.meta.url), 'utf8'))?.[1] ?? '']),
+    .map((name) => [
+      name.slice(0, -'.yaml'.length),
+      /^uuid: (\S+)/m.exec(
+        readFileSync(new URL(`../../content/resorts/${name}`, import.meta.url), 'utf8'),
+      )?.[1] ?? '',
+    ]),
 );
 
 /** The live conditions the fake gives every resort it knows (values no content file uses). */
 export const liveConditions = {
   status: 'open',
-  snowReport: { baseCm: 123, summitCm: 234, lastSnowfall: '2027-01-04', updatedAt: '2027-01-05T07:30:00Z' },
+  snowReport: {
+    baseCm: 123,
+    summitCm: 234,
+    lastSnowfall: '2027-01-04',
+    updatedAt: '2027-01-05T07:30:00Z',
+  },
 } as const;
 
 /**

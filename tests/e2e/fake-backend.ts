@@ -7,7 +7,13 @@
  *   node tests/e2e/fake-backend.ts
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { fakeBackendUrl, liveConditions, resortUuids, scenarios, toastErrorMessage } from './fake-backend-data.ts';
+import {
+  fakeBackendUrl,
+  liveConditions,
+  resortUuids,
+  scenarios,
+  toastErrorMessage,
+} from './fake-backend-data.ts';
 
 const known = new Set(Object.values(resortUuids));
 const cors = {
@@ -22,7 +28,9 @@ function send(response: ServerResponse, status: number, body: unknown) {
   response.end(JSON.stringify(body));
 }
 
-async function readJson(request: IncomingMessage): Promise<{ operationName?: string; variables?: { uuid?: string } } | undefined> {
+async function readJson(
+  request: IncomingMessage,
+): Promise<{ operationName?: string; variables?: { uuid?: string } } | undefined> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
   try {
@@ -40,11 +48,14 @@ async function answer(request: IncomingMessage, response: ServerResponse) {
     response.writeHead(204, cors);
     return response.end();
   }
-  if (request.method === 'GET' && url.pathname === '/health') return send(response, 200, { ok: true });
-  if (request.method !== 'POST' || url.pathname !== fakeBackendUrl.pathname) return send(response, 404, graphqlError('Not found'));
+  if (request.method === 'GET' && url.pathname === '/health')
+    return send(response, 200, { ok: true });
+  if (request.method !== 'POST' || url.pathname !== fakeBackendUrl.pathname)
+    return send(response, 404, graphqlError('Not found'));
 
   const body = await readJson(request);
-  if (body?.operationName !== 'ResortConditions') return send(response, 400, graphqlError(`Unknown operation ${body?.operationName}`));
+  if (body?.operationName !== 'ResortConditions')
+    return send(response, 400, graphqlError(`Unknown operation ${body?.operationName}`));
   const uuid = body.variables?.uuid ?? '';
 
   switch (url.searchParams.get('scenario') ?? scenarios.live) {
@@ -57,7 +68,9 @@ async function answer(request: IncomingMessage, response: ServerResponse) {
     case scenarios.hangUp:
       return request.socket.destroy();
     case scenarios.slow:
-      await new Promise((resolve) => setTimeout(resolve, Number(url.searchParams.get('delay') ?? 1500)));
+      await new Promise((resolve) =>
+        setTimeout(resolve, Number(url.searchParams.get('delay') ?? 1500)),
+      );
       break;
   }
   if (!known.has(uuid)) return send(response, 200, graphqlError('Error Getting resort for uuid'));
@@ -69,5 +82,8 @@ const server = createServer((request, response) => {
   answer(request, response).catch(() => response.destroy());
 });
 
-server.listen(Number(fakeBackendUrl.port), fakeBackendUrl.hostname, () => console.log(`Fake backend on ${fakeBackendUrl.href}`));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
+server.listen(Number(fakeBackendUrl.port), fakeBackendUrl.hostname, () =>
+  console.log(`Fake backend on ${fakeBackendUrl.href}`),
+);
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, () => server.close(() => process.exit(0)));

@@ -17,7 +17,8 @@ export function sharedFormsData(port: number) {
 }
 
 /** The receiver the specs post to: the shared test server, or the static-host tests' receiver. */
-export const sharedDbPath = () => sharedFormsData(Number(process.env.E2E_RECEIVER_PORT ?? process.env.TEST_PORT ?? 4329)).dbPath;
+export const sharedDbPath = () =>
+  sharedFormsData(Number(process.env.E2E_RECEIVER_PORT ?? process.env.TEST_PORT ?? 4329)).dbPath;
 
 /** Rows of a table, read straight from the SQLite file the server writes. */
 export function rows(dbPath: string, sql: string, ...params: (string | number)[]) {
@@ -31,7 +32,8 @@ export function rows(dbPath: string, sql: string, ...params: (string | number)[]
 
 let counter = 0;
 /** An address no other test uses, so parallel tests can share one database. */
-export const uniqueEmail = (tag = 'test') => `${tag}.${Date.now().toString(36)}${process.pid}${++counter}@example.com`;
+export const uniqueEmail = (tag = 'test') =>
+  `${tag}.${Date.now().toString(36)}${process.pid}${++counter}@example.com`;
 
 export type OwnServer = {
   url: string;
@@ -58,7 +60,15 @@ export async function startServer(
 ): Promise<OwnServer> {
   const child = spawn(command[0], command[1], {
     cwd,
-    env: { ...process.env, PORT: String(port), HOST: 'localhost', FORMS_DB_PATH: data.dbPath, FORMS_UPLOAD_DIR: data.uploadDir, FORMS_RATE_LIMIT: '100000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: 'localhost',
+      FORMS_DB_PATH: data.dbPath,
+      FORMS_UPLOAD_DIR: data.uploadDir,
+      FORMS_RATE_LIMIT: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

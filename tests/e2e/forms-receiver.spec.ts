@@ -3,47 +3,96 @@
  */
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
-import { freshData, pdfBytes, unwritableData, rows, sharedDbPath, startServer, uniqueEmail, type OwnServer } from './forms-helpers';
+import {
+  freshData,
+  pdfBytes,
+  unwritableData,
+  rows,
+  sharedDbPath,
+  startServer,
+  uniqueEmail,
+  type OwnServer,
+} from './forms-helpers';
 import { applicationFields, multipart } from '../forms-fixtures';
 
-
 test.describe('the receiver on the shared server', () => {
-  test('a newsletter subscription (form-encoded) is on disk when the answer is 200, once per address', async ({ request }) => {
+  test('a newsletter subscription (form-encoded) is on disk when the answer is 200, once per address', async ({
+    request,
+  }) => {
     const email = uniqueEmail('news');
     for (const address of [email, email.toUpperCase()]) {
-      const response = await request.post('/api/forms', { form: { 'form-name': 'SubscribeForm', email: address }, headers: { accept: 'application/json' } });
+      const response = await request.post('/api/forms', {
+        form: { 'form-name': 'SubscribeForm', email: address },
+        headers: { accept: 'application/json' },
+      });
       expect(response.status()).toBe(200);
       expect(await response.json()).toEqual({ ok: true });
     }
-    expect(rows(sharedDbPath(), 'SELECT email FROM newsletter_subscriptions WHERE email_key = ?', email.toLowerCase())).toEqual([{ email }]);
+    expect(
+      rows(
+        sharedDbPath(),
+        'SELECT email FROM newsletter_subscriptions WHERE email_key = ?',
+        email.toLowerCase(),
+      ),
+    ).toEqual([{ email }]);
   });
 
   test('a contact message (multipart, Accept JSON) is stored', async ({ request }) => {
     const email = uniqueEmail('contact');
     const response = await request.post('/api/forms', {
-      multipart: { 'form-name': 'ContactForm', name: 'Marie Curie', email, title: 'Group lessons', message: 'Do you have a group on Saturday?' },
+      multipart: {
+        'form-name': 'ContactForm',
+        name: 'Marie Curie',
+        email,
+        title: 'Group lessons',
+        message: 'Do you have a group on Saturday?',
+      },
       headers: { accept: 'application/json' },
     });
     expect(response.status(), await response.text()).toBe(200);
-    expect(rows(sharedDbPath(), 'SELECT name, title FROM contact_messages WHERE email = ?', email)).toEqual([{ name: 'Marie Curie', title: 'Group lessons' }]);
+    expect(
+      rows(sharedDbPath(), 'SELECT name, title FROM contact_messages WHERE email = ?', email),
+    ).toEqual([{ name: 'Marie Curie', title: 'Group lessons' }]);
   });
 
-  test('a filled honeypot is answered like a success and stored as spam only', async ({ request }) => {
+  test('a filled honeypot is answered like a success and stored as spam only', async ({
+    request,
+  }) => {
     const email = uniqueEmail('bot');
     const response = await request.post('/api/forms', {
-      multipart: { 'form-name': 'ContactForm', name: 'Spam Bot', email, title: 'Buy', message: 'Cheap', 'bot-field': 'http://spam.example' },
+      multipart: {
+        'form-name': 'ContactForm',
+        name: 'Spam Bot',
+        email,
+        title: 'Buy',
+        message: 'Cheap',
+        'bot-field': 'http://spam.example',
+      },
       headers: { accept: 'application/json' },
     });
     expect(response.status()).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
-    expect(rows(sharedDbPath(), 'SELECT id FROM contact_messages WHERE email = ?', email)).toEqual([]);
-    expect(rows(sharedDbPath(), "SELECT form FROM spam_submissions WHERE payload LIKE '%' || ? || '%'", email)).toEqual([{ form: 'ContactForm' }]);
+    expect(rows(sharedDbPath(), 'SELECT id FROM contact_messages WHERE email = ?', email)).toEqual(
+      [],
+    );
+    expect(
+      rows(
+        sharedDbPath(),
+        "SELECT form FROM spam_submissions WHERE payload LIKE '%' || ? || '%'",
+        email,
+      ),
+    ).toEqual([{ form: 'ContactForm' }]);
   });
 
-  test('an application with its licence is stored, the file named by its hash', async ({ request }) => {
+  test('an application with its licence is stored, the file named by its hash', async ({
+    request,
+  }) => {
     const email = uniqueEmail('apply');
     const response = await request.post('/api/forms', {
-      multipart: { ...applicationFields(email), licence: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes } },
+      multipart: {
+        ...applicationFields(email),
+        licence: { name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes },
+      },
       headers: { accept: 'application/json' },
     });
     expect(response.status()).toBe(200);
@@ -52,7 +101,13 @@ test.describe('the receiver on the shared server', () => {
       'SELECT f.field, f.media_type, f.stored_name FROM application_files f JOIN instructor_applications a ON a.id = f.application_id WHERE a.email = ?',
       email,
     );
-    expect(files).toEqual([{ field: 'licence', media_type: 'application/pdf', stored_name: expect.stringMatching(/^[0-9a-f]{64}\.pdf$/) }]);
+    expect(files).toEqual([
+      {
+        field: 'licence',
+        media_type: 'application/pdf',
+        stored_name: expect.stringMatching(/^[0-9a-f]{64}\.pdf$/),
+      },
+    ]);
   });
 });
 
@@ -60,44 +115,136 @@ test.describe('bad input straight at the receiver: a clear 4xx and nothing store
   test.describe.configure({ mode: 'serial' });
   let server: OwnServer;
   test.beforeAll(async () => {
-    server = await startServer(4351, { FORMS_MAX_FILE_BYTES: String(1024 * 1024), FORMS_MAX_BODY_BYTES: String(3 * 1024 * 1024) });
+    server = await startServer(4351, {
+      FORMS_MAX_FILE_BYTES: String(1024 * 1024),
+      FORMS_MAX_BODY_BYTES: String(3 * 1024 * 1024),
+    });
   });
   test.afterAll(() => server.stop());
 
   const nothingStored = () => {
-    for (const table of ['newsletter_subscriptions', 'contact_messages', 'instructor_applications', 'application_files', 'spam_submissions']) {
+    for (const table of [
+      'newsletter_subscriptions',
+      'contact_messages',
+      'instructor_applications',
+      'application_files',
+      'spam_submissions',
+    ]) {
       expect(rows(server.dbPath, `SELECT count(*) AS n FROM ${table}`), table).toEqual([{ n: 0 }]);
     }
   };
   const json = { accept: 'application/json' };
 
   const cases: [string, (url: string) => Promise<Response>, number, string][] = [
-    ['malformed multipart', (url) => fetch(url, { method: 'POST', headers: { ...json, 'content-type': 'multipart/form-data; boundary=zzz' }, body: '--zzz\r\nbroken' }), 400, 'malformed'],
-    ['an unknown form-name', (url) => fetch(url, { method: 'POST', headers: json, body: new URLSearchParams({ 'form-name': 'BookingForm', email: 'a@b.co' }) }), 400, 'unknownForm'],
-    ['the wrong content type', (url) => fetch(url, { method: 'POST', headers: { ...json, 'content-type': 'application/json' }, body: '{"form-name":"SubscribeForm"}' }), 415, 'unsupportedMediaType'],
-    ['an empty body', (url) => fetch(url, { method: 'POST', headers: { ...json, 'content-type': 'application/x-www-form-urlencoded' }, body: '' }), 400, 'emptyBody'],
+    [
+      'malformed multipart',
+      (url) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { ...json, 'content-type': 'multipart/form-data; boundary=zzz' },
+          body: '--zzz\r\nbroken',
+        }),
+      400,
+      'malformed',
+    ],
+    [
+      'an unknown form-name',
+      (url) =>
+        fetch(url, {
+          method: 'POST',
+          headers: json,
+          body: new URLSearchParams({ 'form-name': 'BookingForm', email: 'a@b.co' }),
+        }),
+      400,
+      'unknownForm',
+    ],
+    [
+      'the wrong content type',
+      (url) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { ...json, 'content-type': 'application/json' },
+          body: '{"form-name":"SubscribeForm"}',
+        }),
+      415,
+      'unsupportedMediaType',
+    ],
+    [
+      'an empty body',
+      (url) =>
+        fetch(url, {
+          method: 'POST',
+          headers: { ...json, 'content-type': 'application/x-www-form-urlencoded' },
+          body: '',
+        }),
+      400,
+      'emptyBody',
+    ],
     [
       'over-long fields',
-      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ 'form-name': 'ContactForm', name: 'Marie Curie', email: 'm@c.fr', title: 'x'.repeat(151), message: 'y'.repeat(5001) }) }),
+      (url) =>
+        fetch(url, {
+          method: 'POST',
+          headers: json,
+          body: multipart({
+            'form-name': 'ContactForm',
+            name: 'Marie Curie',
+            email: 'm@c.fr',
+            title: 'x'.repeat(151),
+            message: 'y'.repeat(5001),
+          }),
+        }),
       400,
       'invalid',
     ],
-    ['a missing licence', (url) => fetch(url, { method: 'POST', headers: json, body: multipart(applicationFields('a@b.co')) }), 400, 'invalid'],
+    [
+      'a missing licence',
+      (url) =>
+        fetch(url, { method: 'POST', headers: json, body: multipart(applicationFields('a@b.co')) }),
+      400,
+      'invalid',
+    ],
     [
       'a text file renamed .pdf',
-      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ ...applicationFields('a@b.co'), licence: new File(['I am text'], 'licence.pdf', { type: 'application/pdf' }) }) }),
+      (url) =>
+        fetch(url, {
+          method: 'POST',
+          headers: json,
+          body: multipart({
+            ...applicationFields('a@b.co'),
+            licence: new File(['I am text'], 'licence.pdf', { type: 'application/pdf' }),
+          }),
+        }),
       400,
       'invalid',
     ],
     [
       'an oversize file',
-      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ ...applicationFields('a@b.co'), licence: new File([pdfBytes, new Uint8Array(1024 * 1024)], 'big.pdf', { type: 'application/pdf' }) }) }),
+      (url) =>
+        fetch(url, {
+          method: 'POST',
+          headers: json,
+          body: multipart({
+            ...applicationFields('a@b.co'),
+            licence: new File([pdfBytes, new Uint8Array(1024 * 1024)], 'big.pdf', {
+              type: 'application/pdf',
+            }),
+          }),
+        }),
       413,
       'fileTooLarge',
     ],
     [
       'a body over the cap',
-      (url) => fetch(url, { method: 'POST', headers: json, body: multipart({ ...applicationFields('a@b.co'), licence: new File([new Uint8Array(4 * 1024 * 1024)], 'huge.pdf') }) }),
+      (url) =>
+        fetch(url, {
+          method: 'POST',
+          headers: json,
+          body: multipart({
+            ...applicationFields('a@b.co'),
+            licence: new File([new Uint8Array(4 * 1024 * 1024)], 'huge.pdf'),
+          }),
+        }),
       413,
       'tooLarge',
     ],
@@ -109,7 +256,8 @@ test.describe('bad input straight at the receiver: a clear 4xx and nothing store
       expect(response.status).toBe(status);
       const body = await response.json();
       expect(body).toMatchObject({ ok: false, error, message: expect.any(String) });
-      if (error === 'invalid' || error === 'fileTooLarge') expect(Object.keys(body.errors).length).toBeGreaterThan(0);
+      if (error === 'invalid' || error === 'fileTooLarge')
+        expect(Object.keys(body.errors).length).toBeGreaterThan(0);
       nothingStored();
     });
   }
@@ -118,22 +266,37 @@ test.describe('bad input straight at the receiver: a clear 4xx and nothing store
     const response = await fetch(`${server.url}/api/forms`, {
       method: 'POST',
       headers: json,
-      body: multipart({ ...applicationFields('a@b.co'), licence: new File(['I am text'], 'licence.pdf', { type: 'application/pdf' }) }),
+      body: multipart({
+        ...applicationFields('a@b.co'),
+        licence: new File(['I am text'], 'licence.pdf', { type: 'application/pdf' }),
+      }),
     });
-    expect((await response.json()).errors).toEqual({ licence: { code: 'licence.type', message: 'The licence must be a PDF, JPEG or PNG file.' } });
+    expect((await response.json()).errors).toEqual({
+      licence: { code: 'licence.type', message: 'The licence must be a PDF, JPEG or PNG file.' },
+    });
   });
 });
 
 test.describe('abuse and failure', () => {
   test('a client over the rate limit gets 429 with Retry-After', async () => {
-    const server = await startServer(4352, { FORMS_RATE_LIMIT: '3', FORMS_RATE_WINDOW_SECONDS: '600' });
+    const server = await startServer(4352, {
+      FORMS_RATE_LIMIT: '3',
+      FORMS_RATE_WINDOW_SECONDS: '600',
+    });
     try {
-      const send = () => fetch(`${server.url}/api/forms`, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ 'form-name': 'SubscribeForm', email: uniqueEmail() }) });
+      const send = () =>
+        fetch(`${server.url}/api/forms`, {
+          method: 'POST',
+          headers: { accept: 'application/json' },
+          body: new URLSearchParams({ 'form-name': 'SubscribeForm', email: uniqueEmail() }),
+        });
       for (let i = 0; i < 3; i++) expect((await send()).status).toBe(200);
       const limited = await send();
       expect(limited.status).toBe(429);
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-      expect(rows(server.dbPath, 'SELECT count(*) AS n FROM newsletter_subscriptions')).toEqual([{ n: 3 }]);
+      expect(rows(server.dbPath, 'SELECT count(*) AS n FROM newsletter_subscriptions')).toEqual([
+        { n: 3 },
+      ]);
     } finally {
       await server.stop();
     }
@@ -142,7 +305,11 @@ test.describe('abuse and failure', () => {
   test('a database that cannot be written answers 500, and the site still serves pages', async () => {
     const server = await startServer(4353, {}, unwritableData());
     try {
-      const response = await fetch(`${server.url}/api/forms`, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ 'form-name': 'SubscribeForm', email: 'a@b.co' }) });
+      const response = await fetch(`${server.url}/api/forms`, {
+        method: 'POST',
+        headers: { accept: 'application/json' },
+        body: new URLSearchParams({ 'form-name': 'SubscribeForm', email: 'a@b.co' }),
+      });
       expect(response.status).toBe(500);
       expect(await response.json()).toMatchObject({ ok: false, error: 'server' });
       expect((await fetch(`${server.url}/en/contact`)).status).toBe(200);
@@ -153,16 +320,22 @@ test.describe('abuse and failure', () => {
 });
 
 test.describe('answers a browser can trust', () => {
-  test('GET on the receiver says which methods it takes (405, Allow), not a 404 page', async ({ request }) => {
+  test('GET on the receiver says which methods it takes (405, Allow), not a 404 page', async ({
+    request,
+  }) => {
     const response = await request.get('/api/forms');
     expect(response.status()).toBe(405);
     expect(response.headers()['allow']).toBe('POST, OPTIONS');
   });
 
-  test('a path with a doubled leading slash is redirected on the site, never to another host', async ({ baseURL }) => {
+  test('a path with a doubled leading slash is redirected on the site, never to another host', async ({
+    baseURL,
+  }) => {
     // Sent as is (a URL parser would read `//en/` as the host `en`), as a link `//en/` is not.
     const answer = await new Promise<http.IncomingMessage>((resolve, reject) => {
-      http.get(`${baseURL}/`, { path: '//en/' }, (response) => resolve(response.resume())).on('error', reject);
+      http
+        .get(`${baseURL}/`, { path: '//en/' }, (response) => resolve(response.resume()))
+        .on('error', reject);
     });
     expect(answer.statusCode).toBe(301);
     expect(answer.headers.location).toBe('/en');
@@ -179,12 +352,27 @@ test.describe('no submission is lost', () => {
           fetch(`${server.url}/api/forms`, {
             method: 'POST',
             headers: { accept: 'application/json' },
-            body: i % 2 ? new URLSearchParams({ 'form-name': 'SubscribeForm', email: `load${i}@example.com` }) : multipart({ 'form-name': 'ContactForm', name: 'Load Test', email: `load${i}@example.com`, title: `Message ${i}`, message: 'Concurrent' }),
+            body:
+              i % 2
+                ? new URLSearchParams({
+                    'form-name': 'SubscribeForm',
+                    email: `load${i}@example.com`,
+                  })
+                : multipart({
+                    'form-name': 'ContactForm',
+                    name: 'Load Test',
+                    email: `load${i}@example.com`,
+                    title: `Message ${i}`,
+                    message: 'Concurrent',
+                  }),
           }).then((r) => r.status),
         ),
       );
       expect(answers.filter((s) => s === 200)).toHaveLength(200);
-      const total = rows(server.dbPath, 'SELECT (SELECT count(*) FROM newsletter_subscriptions) + (SELECT count(*) FROM contact_messages) AS n');
+      const total = rows(
+        server.dbPath,
+        'SELECT (SELECT count(*) FROM newsletter_subscriptions) + (SELECT count(*) FROM contact_messages) AS n',
+      );
       expect(total).toEqual([{ n: 200 }]);
     } finally {
       await server.stop();
@@ -195,7 +383,11 @@ test.describe('no submission is lost', () => {
     const data = freshData();
     const first = await startServer(4355, {}, data);
     const email = uniqueEmail('kill');
-    const response = await fetch(`${first.url}/api/forms`, { method: 'POST', headers: { accept: 'application/json' }, body: new URLSearchParams({ 'form-name': 'SubscribeForm', email }) });
+    const response = await fetch(`${first.url}/api/forms`, {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      body: new URLSearchParams({ 'form-name': 'SubscribeForm', email }),
+    });
     expect(response.status).toBe(200);
     await first.stop('SIGKILL');
     expect(first.process.signalCode).toBe('SIGKILL');

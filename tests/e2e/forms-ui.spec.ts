@@ -2,7 +2,17 @@
  * The forms as a visitor uses them, against the real server and its SQLite file.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { fillApplication, pdfBytes, pngBytes, rows, sharedDbPath, startServer, unwritableData, freshData, uniqueEmail } from './forms-helpers';
+import {
+  fillApplication,
+  pdfBytes,
+  pngBytes,
+  rows,
+  sharedDbPath,
+  startServer,
+  unwritableData,
+  freshData,
+  uniqueEmail,
+} from './forms-helpers';
 
 /**
  * Islands render on the server first and hydrate on the visitor's first interaction: focus the
@@ -10,7 +20,9 @@ import { fillApplication, pdfBytes, pngBytes, rows, sharedDbPath, startServer, u
  */
 async function hydrated(page: Page, selector: string) {
   await page.locator(selector).focus();
-  await expect(page.locator(`astro-island:has(${selector})`).first()).not.toHaveAttribute('ssr', { timeout: 10_000 });
+  await expect(page.locator(`astro-island:has(${selector})`).first()).not.toHaveAttribute('ssr', {
+    timeout: 10_000,
+  });
 }
 
 function formPosts(page: Page) {
@@ -42,7 +54,9 @@ async function holdAnswers(page: Page) {
 }
 
 test.describe('newsletter dialog', () => {
-  test('opens from the footer, checks the address, subscribes once, and gives focus back', async ({ page }) => {
+  test('opens from the footer, checks the address, subscribes once, and gives focus back', async ({
+    page,
+  }) => {
     const posts = formPosts(page);
     await page.goto('/en');
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -78,7 +92,9 @@ test.describe('newsletter dialog', () => {
     await expect(dialog.getByLabel('Your email address')).toHaveCount(0);
     await expect(dialog.getByRole('button', { name: 'Subscribe' })).toBeDisabled();
     expect(posts).toEqual(['POST']);
-    expect(rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ locale: 'en' }]);
+    expect(
+      rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address),
+    ).toEqual([{ locale: 'en' }]);
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -89,7 +105,9 @@ test.describe('newsletter dialog', () => {
     await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
   });
 
-  test('a network cut shows the error, re-enables the button and keeps the address; the retry works', async ({ page }) => {
+  test('a network cut shows the error, re-enables the button and keeps the address; the retry works', async ({
+    page,
+  }) => {
     await page.goto('/en/contact');
     await page.route('**/api/forms', (route) => route.abort('internetdisconnected'));
     await page.locator('[data-newsletter-trigger]').click();
@@ -104,10 +122,18 @@ test.describe('newsletter dialog', () => {
     await page.unroute('**/api/forms');
     await dialog.getByRole('button', { name: 'Subscribe' }).click();
     await expect(dialog.getByText('Form successfully submitted')).toBeVisible();
-    expect(rows(sharedDbPath(), 'SELECT count(*) AS n FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ n: 1 }]);
+    expect(
+      rows(
+        sharedDbPath(),
+        'SELECT count(*) AS n FROM newsletter_subscriptions WHERE email = ?',
+        address,
+      ),
+    ).toEqual([{ n: 1 }]);
   });
 
-  test('sent before the form’s code has arrived (slow connection): it waits for it and stays on the page', async ({ page }) => {
+  test('sent before the form’s code has arrived (slow connection): it waits for it and stays on the page', async ({
+    page,
+  }) => {
     await page.goto('/en/about');
     // The dialog's code takes a second and a half to arrive.
     await page.route('**/_astro/newsletter-form-*.js', async (route) => {
@@ -121,23 +147,40 @@ test.describe('newsletter dialog', () => {
     await dialog.getByRole('button', { name: 'Subscribe' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Form successfully submitted');
     await expect(page).toHaveURL(/\/en\/about$/);
-    expect(rows(sharedDbPath(), 'SELECT count(*) AS n FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ n: 1 }]);
+    expect(
+      rows(
+        sharedDbPath(),
+        'SELECT count(*) AS n FROM newsletter_subscriptions WHERE email = ?',
+        address,
+      ),
+    ).toEqual([{ n: 1 }]);
   });
 
-  test('too many tries (429): the visitor is told to wait, the button works again', async ({ page }) => {
+  test('too many tries (429): the visitor is told to wait, the button works again', async ({
+    page,
+  }) => {
     await page.goto('/en/rental');
     await page.route('**/api/forms', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'Retry-After': '60' }, body: JSON.stringify({ ok: false, error: 'rateLimited' }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'Retry-After': '60' },
+        body: JSON.stringify({ ok: false, error: 'rateLimited' }),
+      }),
     );
     await page.locator('[data-newsletter-trigger]').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Your email address').fill(uniqueEmail('busy'));
     await dialog.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(dialog.getByRole('status')).toHaveText('Too many attempts in a short time. Please wait a few minutes and try again.');
+    await expect(dialog.getByRole('status')).toHaveText(
+      'Too many attempts in a short time. Please wait a few minutes and try again.',
+    );
     await expect(dialog.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
   });
 
-  test('in French: the message is French; the close button, the backdrop and Escape close it, focus back on the link, the address kept', async ({ page }) => {
+  test('in French: the message is French; the close button, the backdrop and Escape close it, focus back on the link, the address kept', async ({
+    page,
+  }) => {
     await page.goto('/fr/a-propos');
     const trigger = page.locator('[data-newsletter-trigger]');
     const dialog = page.getByRole('dialog', { name: 'Restez au courant' });
@@ -146,7 +189,9 @@ test.describe('newsletter dialog', () => {
     await trigger.click();
     await email.fill('marie@exemple');
     await dialog.getByRole('button', { name: 'S’abonner' }).click();
-    await expect(page.locator('#newsletter-dialog-email-error')).toHaveText('l’adresse e-mail n’est pas valide');
+    await expect(page.locator('#newsletter-dialog-email-error')).toHaveText(
+      'l’adresse e-mail n’est pas valide',
+    );
 
     await dialog.getByRole('button', { name: 'Fermer' }).click();
     await expect(dialog).toBeHidden();
@@ -179,10 +224,15 @@ test.describe('newsletter dialog', () => {
     await dialog.getByLabel('Tu correo electrónico').fill(address);
     await dialog.getByRole('button', { name: 'Suscribirme' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Formulario enviado correctamente');
-    expect(rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ locale: 'es' }]);
+    expect(
+      rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address),
+    ).toEqual([{ locale: 'es' }]);
   });
 
-  test('with a modifier key, the link opens the newsletter page instead', async ({ page, context }) => {
+  test('with a modifier key, the link opens the newsletter page instead', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/en/about');
     const opened = context.waitForEvent('page');
     await page.locator('[data-newsletter-trigger]').click({ modifiers: ['ControlOrMeta'] });
@@ -192,7 +242,9 @@ test.describe('newsletter dialog', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
-  test('a visitor who chose before downloads no script until the click, then only the form’s code, no React', async ({ page }) => {
+  test('a visitor who chose before downloads no script until the click, then only the form’s code, no React', async ({
+    page,
+  }) => {
     const scripts = scriptDownloads(page);
     await page.goto('/fr/a-propos');
     await page.mouse.wheel(0, 4000); // reading down to the footer
@@ -209,14 +261,18 @@ test.describe('newsletter dialog', () => {
 });
 
 test.describe('newsletter page', () => {
-  test('in French: checks the address, then subscribes without leaving the page', async ({ page }) => {
+  test('in French: checks the address, then subscribes without leaving the page', async ({
+    page,
+  }) => {
     await page.goto('/fr/newsletter');
     const form = page.locator('main form');
     await expect(form).toHaveAttribute('data-enhanced', '');
     const email = form.getByLabel('Votre adresse e-mail');
     await email.fill('pas une adresse');
     await form.getByRole('button', { name: 'S’abonner' }).click();
-    await expect(page.locator('#newsletter-page-email-error')).toHaveText('l’adresse e-mail n’est pas valide');
+    await expect(page.locator('#newsletter-page-email-error')).toHaveText(
+      'l’adresse e-mail n’est pas valide',
+    );
     await expect(email).toBeFocused();
 
     const address = uniqueEmail('page-fr');
@@ -225,7 +281,9 @@ test.describe('newsletter page', () => {
     await expect(form.getByRole('status')).toHaveText('Formulaire envoyé avec succès');
     await expect(form.getByRole('button', { name: 'S’abonner' })).toBeDisabled();
     await expect(page).toHaveURL(/\/fr\/newsletter$/);
-    expect(rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ locale: 'fr' }]);
+    expect(
+      rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address),
+    ).toEqual([{ locale: 'fr' }]);
   });
 
   test('works without JavaScript', async ({ browser }) => {
@@ -237,7 +295,9 @@ test.describe('newsletter page', () => {
     await page.getByRole('button', { name: 'S’abonner' }).click();
     await expect(page).toHaveURL(/\/fr\/newsletter#form-sent$/);
     await expect(page.getByText('Merci\u202f: votre formulaire a bien été envoyé.')).toBeVisible();
-    expect(rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ locale: 'fr' }]);
+    expect(
+      rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address),
+    ).toEqual([{ locale: 'fr' }]);
     await context.close();
   });
 });
@@ -253,7 +313,9 @@ async function expectContactKept(page: Page, email: string) {
   await expect(page.locator('#contact-name')).toHaveValue('Marie Curie');
   await expect(page.locator('#contact-email')).toHaveValue(email);
   await expect(page.locator('#contact-title')).toHaveValue('Private lesson');
-  await expect(page.locator('#contact-message')).toHaveValue('Can I book two hours on Saturday morning?');
+  await expect(page.locator('#contact-message')).toHaveValue(
+    'Can I book two hours on Saturday morning?',
+  );
 }
 
 test.describe('contact form', () => {
@@ -263,11 +325,19 @@ test.describe('contact form', () => {
     await expect(page.getByRole('link', { name: 'hello@pistelink.com' })).toBeVisible();
     await hydrated(page, '#contact-name');
     await page.getByRole('button', { name: 'Send message' }).click();
-    for (const message of ['Name is not valid.', 'Email is not valid.', 'Title is not valid.', 'Message is not valid.']) {
+    for (const message of [
+      'Name is not valid.',
+      'Email is not valid.',
+      'Title is not valid.',
+      'Message is not valid.',
+    ]) {
       await expect(page.locator('.form-error', { hasText: message })).toBeVisible();
     }
     await expect(page.locator('#contact-name')).toBeFocused();
-    await expect(page.locator('#contact-name')).toHaveAttribute('aria-describedby', /contact-name-error/);
+    await expect(page.locator('#contact-name')).toHaveAttribute(
+      'aria-describedby',
+      /contact-name-error/,
+    );
     expect(posts).toEqual([]);
 
     await page.locator('#contact-name').fill('Marie');
@@ -278,7 +348,9 @@ test.describe('contact form', () => {
     await fillContact(page, email);
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('status')).toContainText('Message sent.');
-    expect(rows(sharedDbPath(), 'SELECT name, locale FROM contact_messages WHERE email = ?', email)).toEqual([{ name: 'Marie Curie', locale: 'en' }]);
+    expect(
+      rows(sharedDbPath(), 'SELECT name, locale FROM contact_messages WHERE email = ?', email),
+    ).toEqual([{ name: 'Marie Curie', locale: 'en' }]);
   });
 
   test('in Spanish, the success says the request was sent', async ({ page }) => {
@@ -288,7 +360,9 @@ test.describe('contact form', () => {
     await fillContact(page, email);
     await page.getByRole('button', { name: 'Enviar mensaje' }).click();
     await expect(page.getByRole('status')).toContainText('Solicitud enviada');
-    expect(rows(sharedDbPath(), 'SELECT locale FROM contact_messages WHERE email = ?', email)).toEqual([{ locale: 'es' }]);
+    expect(
+      rows(sharedDbPath(), 'SELECT locale FROM contact_messages WHERE email = ?', email),
+    ).toEqual([{ locale: 'es' }]);
   });
 
   test('in French, the field messages are French', async ({ page }) => {
@@ -304,14 +378,26 @@ test.describe('contact form', () => {
     await hydrated(page, '#contact-name');
     const email = uniqueEmail('honeypot');
     await fillContact(page, email);
-    await page.locator('#contact-bot-field').evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
+    await page
+      .locator('#contact-bot-field')
+      .evaluate((input: HTMLInputElement) => (input.value = 'https://spam.example'));
     await page.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('status')).toContainText('Message sent.');
-    expect(rows(sharedDbPath(), 'SELECT id FROM contact_messages WHERE email = ?', email)).toEqual([]);
-    expect(rows(sharedDbPath(), "SELECT form FROM spam_submissions WHERE payload LIKE '%' || ? || '%'", email)).toEqual([{ form: 'ContactForm' }]);
+    expect(rows(sharedDbPath(), 'SELECT id FROM contact_messages WHERE email = ?', email)).toEqual(
+      [],
+    );
+    expect(
+      rows(
+        sharedDbPath(),
+        "SELECT form FROM spam_submissions WHERE payload LIKE '%' || ? || '%'",
+        email,
+      ),
+    ).toEqual([{ form: 'ContactForm' }]);
   });
 
-  test('the receiver answering 500: the error with the address, everything typed kept', async ({ page }) => {
+  test('the receiver answering 500: the error with the address, everything typed kept', async ({
+    page,
+  }) => {
     const server = await startServer(4356, {}, unwritableData());
     try {
       await page.goto(`${server.url}/en/contact`);
@@ -321,7 +407,9 @@ test.describe('contact form', () => {
       const answer = page.waitForResponse('**/api/forms');
       await page.getByRole('button', { name: 'Send message' }).click();
       expect((await answer).status()).toBe(500);
-      await expect(page.getByRole('status')).toHaveText('Sorry an error has occurred. Contact us at hello@pistelink.com');
+      await expect(page.getByRole('status')).toHaveText(
+        'Sorry an error has occurred. Contact us at hello@pistelink.com',
+      );
       await expectContactKept(page, email);
       await expect(page.getByRole('button', { name: 'Send message' })).toBeEnabled();
     } finally {
@@ -339,7 +427,9 @@ test.describe('contact form', () => {
       await fillContact(page, email);
       await server.stop();
       await page.getByRole('button', { name: 'Send message' }).click();
-      await expect(page.getByRole('status')).toHaveText('Sorry an error has occurred. Contact us at hello@pistelink.com');
+      await expect(page.getByRole('status')).toHaveText(
+        'Sorry an error has occurred. Contact us at hello@pistelink.com',
+      );
       await expectContactKept(page, email);
 
       server = await startServer(4357, {}, data);
@@ -353,27 +443,53 @@ test.describe('contact form', () => {
 });
 
 test.describe('instructor application', () => {
-
   test('sends the application with licence and CV', async ({ page }) => {
     await page.goto('/en/instructors/join-us');
-    await expect(page.getByText('Your CV and licence files are kept for one year at most')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/en/instructors');
+    await expect(
+      page.getByText('Your CV and licence files are kept for one year at most'),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back' })).toHaveAttribute(
+      'href',
+      '/en/instructors',
+    );
     await hydrated(page, '#application-firstname');
     const email = uniqueEmail('apply-ui');
     await fillApplication(page, email);
-    await page.locator('#application-licence').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
-    await page.locator('#application-cv').setInputFiles({ name: 'cv.png', mimeType: 'image/png', buffer: pngBytes });
+    await page
+      .locator('#application-licence')
+      .setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
+    await page
+      .locator('#application-cv')
+      .setInputFiles({ name: 'cv.png', mimeType: 'image/png', buffer: pngBytes });
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByRole('status')).toContainText('Application sent.');
-    const [row] = rows(sharedDbPath(), 'SELECT id, contract, sport, years_taught, licence_type, note FROM instructor_applications WHERE email = ?', email);
-    expect(row).toMatchObject({ contract: 'direct', sport: 'both', years_taught: 6, licence_type: 'td2', note: 'Available from December.' });
-    expect(rows(sharedDbPath(), 'SELECT field, media_type FROM application_files WHERE application_id = ? ORDER BY field', row!.id as number)).toEqual([
+    const [row] = rows(
+      sharedDbPath(),
+      'SELECT id, contract, sport, years_taught, licence_type, note FROM instructor_applications WHERE email = ?',
+      email,
+    );
+    expect(row).toMatchObject({
+      contract: 'direct',
+      sport: 'both',
+      years_taught: 6,
+      licence_type: 'td2',
+      note: 'Available from December.',
+    });
+    expect(
+      rows(
+        sharedDbPath(),
+        'SELECT field, media_type FROM application_files WHERE application_id = ? ORDER BY field',
+        row!.id as number,
+      ),
+    ).toEqual([
       { field: 'cv', media_type: 'image/png' },
       { field: 'licence', media_type: 'application/pdf' },
     ]);
   });
 
-  test('in French: missing fields, then a text file renamed .pdf refused by the receiver, values kept', async ({ page }) => {
+  test('in French: missing fields, then a text file renamed .pdf refused by the receiver, values kept', async ({
+    page,
+  }) => {
     await page.goto('/fr/instructeurs/rejoignez-nous');
     await hydrated(page, '#application-firstname');
     await page.getByRole('button', { name: 'Postuler' }).click();
@@ -384,16 +500,28 @@ test.describe('instructor application', () => {
 
     const email = uniqueEmail('apply-fr');
     await fillApplication(page, email);
-    await page.locator('#application-licence').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just some text') });
+    await page.locator('#application-licence').setInputFiles({
+      name: 'licence.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('just some text'),
+    });
     await page.getByRole('button', { name: 'Postuler' }).click();
-    await expect(page.locator('#application-licence-error')).toHaveText('Le diplôme doit être un fichier PDF, JPEG ou PNG.');
+    await expect(page.locator('#application-licence-error')).toHaveText(
+      'Le diplôme doit être un fichier PDF, JPEG ou PNG.',
+    );
     await expect(page.locator('#application-email')).toHaveValue(email);
     await expect(page.locator('#application-note')).toHaveValue('Available from December.');
-    expect(rows(sharedDbPath(), 'SELECT id FROM instructor_applications WHERE email = ?', email)).toEqual([]);
+    expect(
+      rows(sharedDbPath(), 'SELECT id FROM instructor_applications WHERE email = ?', email),
+    ).toEqual([]);
 
-    await page.locator('#application-licence').setInputFiles({ name: 'diplome.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
+    await page
+      .locator('#application-licence')
+      .setInputFiles({ name: 'diplome.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
     await page.getByRole('button', { name: 'Postuler' }).click();
     await expect(page.getByRole('status')).toContainText('Candidature envoyée.');
-    expect(rows(sharedDbPath(), 'SELECT locale FROM instructor_applications WHERE email = ?', email)).toEqual([{ locale: 'fr' }]);
+    expect(
+      rows(sharedDbPath(), 'SELECT locale FROM instructor_applications WHERE email = ?', email),
+    ).toEqual([{ locale: 'fr' }]);
   });
 });

@@ -3,7 +3,8 @@ import { useTranslations } from './site';
 
 const en = useTranslations('en');
 const header = (page: Page) => page.locator('header.site-header');
-const background = (page: Page) => header(page).evaluate((el) => getComputedStyle(el).backgroundColor);
+const background = (page: Page) =>
+  header(page).evaluate((el) => getComputedStyle(el).backgroundColor);
 const position = (page: Page) => header(page).evaluate((el) => getComputedStyle(el).position);
 const TRANSPARENT = 'rgba(0, 0, 0, 0)';
 const WHITE = 'rgb(255, 255, 255)';
@@ -16,9 +17,14 @@ async function expanded(page: Page, selector: string) {
   const cdp = await page.context().newCDPSession(page);
   try {
     await cdp.send('DOM.getDocument', { depth: 0 });
-    const { result } = await cdp.send('Runtime.evaluate', { expression: `document.querySelector(${JSON.stringify(selector)})` });
+    const { result } = await cdp.send('Runtime.evaluate', {
+      expression: `document.querySelector(${JSON.stringify(selector)})`,
+    });
     const { nodeId } = await cdp.send('DOM.requestNode', { objectId: result.objectId! });
-    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { nodeId, fetchRelatives: false });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', {
+      nodeId,
+      fetchRelatives: false,
+    });
     return nodes[0]?.properties?.find((property) => property.name === 'expanded')?.value.value;
   } finally {
     await cdp.detach();
@@ -38,7 +44,9 @@ for (const viewport of [
   test.describe(`header at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('is 70 px high, transparent at the top, solid and fixed past half the window, with Book lesson', async ({ page }) => {
+    test('is 70 px high, transparent at the top, solid and fixed past half the window, with Book lesson', async ({
+      page,
+    }) => {
       await page.goto('/en');
       await expect(header(page)).toHaveCSS('height', '70px');
       expect(await background(page)).toBe(TRANSPARENT);
@@ -54,7 +62,9 @@ for (const viewport of [
       expect(await background(page)).toBe(WHITE);
       expect(await position(page)).toBe('fixed');
       // Pinned to the top of the window (once its short slide-in is over).
-      await expect.poll(() => header(page).evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(0);
+      await expect
+        .poll(() => header(page).evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+        .toBe(0);
       const headerBook = header(page).getByRole('link', { name: en('header.bookLesson') });
       await expect(headerBook).toBeVisible();
       await expect(headerBook).toHaveAttribute('href', '/en#lp');
@@ -71,7 +81,9 @@ for (const viewport of [
       }
     });
 
-    test('offers Join (to /temp-landing) on the instructors page, instead of Book lesson', async ({ page }) => {
+    test('offers Join (to /temp-landing) on the instructors page, instead of Book lesson', async ({
+      page,
+    }) => {
       await page.goto('/en/instructors');
       const join = header(page).getByRole('link', { name: en('header.join') });
       await expect(join).toBeVisible();
@@ -79,7 +91,9 @@ for (const viewport of [
       await expect(header(page).locator('[data-cta=book]')).toHaveCount(0);
     });
 
-    test('language dropdown hides the current language, keeps the query, and closes on Escape or outside click', async ({ page }) => {
+    test('language dropdown hides the current language, keeps the query, and closes on Escape or outside click', async ({
+      page,
+    }) => {
       await page.goto('/en/prices?resort=astun&sport=ski');
       const button = header(page).locator('.language-menu__button');
       await expect(button).toHaveText(/^EN/);
@@ -124,9 +138,14 @@ for (const viewport of [
 test.describe('at 1280 px', () => {
   test('shows the navigation and no hamburger', async ({ page }) => {
     await page.goto('/fr');
-    const nav = page.getByRole('navigation', { name: useTranslations('fr')('header.mainNavigation') });
+    const nav = page.getByRole('navigation', {
+      name: useTranslations('fr')('header.mainNavigation'),
+    });
     await expect(nav.getByRole('link')).toHaveText(['Location', 'Devenir moniteur', 'Télécharger']);
-    await expect(nav.getByRole('link', { name: 'Location' })).toHaveAttribute('href', '/fr/de-location');
+    await expect(nav.getByRole('link', { name: 'Location' })).toHaveAttribute(
+      'href',
+      '/fr/de-location',
+    );
     await expect(page.locator('.menu-button')).toBeHidden();
   });
 });
@@ -134,7 +153,9 @@ test.describe('at 1280 px', () => {
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the hamburger opens the navigation with Book lesson, and Escape closes it', async ({ page }) => {
+  test('the hamburger opens the navigation with Book lesson, and Escape closes it', async ({
+    page,
+  }) => {
     await page.goto('/en/about');
     const menu = page.getByRole('button', { name: en('header.openMenu') });
     const nav = page.locator('#site-nav');
@@ -144,7 +165,11 @@ test.describe('at 390 px', () => {
     await menu.click();
     await expect(page.getByRole('button', { name: en('header.closeMenu') })).toBeVisible();
     await expect.poll(() => expanded(page, '.menu-button')).toBe(true);
-    await expect(nav.getByRole('link')).toHaveText([en('header.rental'), en('header.becomeInstructor'), en('header.download')]);
+    await expect(nav.getByRole('link')).toHaveText([
+      en('header.rental'),
+      en('header.becomeInstructor'),
+      en('header.download'),
+    ]);
     await expect(header(page).getByRole('link', { name: en('header.bookLesson') })).toBeVisible();
     expect(await background(page)).toBe(WHITE);
 
@@ -154,7 +179,9 @@ test.describe('at 390 px', () => {
     await expect(header(page).getByRole('link', { name: en('header.bookLesson') })).toBeHidden();
   });
 
-  test('opening the language menu closes the navigation menu, and back (one panel at a time)', async ({ page }) => {
+  test('opening the language menu closes the navigation menu, and back (one panel at a time)', async ({
+    page,
+  }) => {
     await page.goto('/en/rental');
     await page.locator('.menu-button').click();
     await expect(page.locator('#site-nav')).toBeVisible();
@@ -169,15 +196,22 @@ test.describe('at 390 px', () => {
   test('choosing a link in the menu navigates there', async ({ page }) => {
     await page.goto('/es');
     await page.getByRole('button', { name: useTranslations('es')('header.openMenu') }).click();
-    await page.locator('#site-nav').getByRole('link', { name: useTranslations('es')('header.rental') }).click();
+    await page
+      .locator('#site-nav')
+      .getByRole('link', { name: useTranslations('es')('header.rental') })
+      .click();
     await expect(page).toHaveURL(/\/es\/alquiler$/);
   });
 
-  test('a header painted half-read shows its buttons only once all are read, so none moves', async ({ page }) => {
+  test('a header painted half-read shows its buttons only once all are read, so none moves', async ({
+    page,
+  }) => {
     // The page as the browser may paint it mid-way: read up to, not including, the hamburger.
     const whole = await (await page.request.get('/en/prices')).text();
     const halfRead = whole.slice(0, whole.indexOf('<button type="button" class="menu-button"'));
-    await page.route('**/en/prices', (route) => route.fulfill({ contentType: 'text/html', body: halfRead }));
+    await page.route('**/en/prices', (route) =>
+      route.fulfill({ contentType: 'text/html', body: halfRead }),
+    );
     await page.goto('/en/prices');
     await expect(page.locator('.language-menu__button')).toHaveCount(1);
     await expect(page.locator('.language-menu__button')).toBeHidden();
@@ -192,7 +226,9 @@ test.describe('at 390 px', () => {
     for (const path of ['/fr/instructeurs', '/es', '/pt/sobre-nos']) {
       await page.goto(path);
       await scrollAroundHalf(page, 200);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
     }
   });
 });
@@ -207,7 +243,9 @@ test.describe('the header needs no JavaScript', () => {
     return urls;
   }
 
-  test('a visitor who has chosen reads a page and uses both menus without downloading any script', async ({ page }) => {
+  test('a visitor who has chosen reads a page and uses both menus without downloading any script', async ({
+    page,
+  }) => {
     const scripts = scriptDownloads(page);
     await page.goto('/fr/a-propos');
     await page.mouse.wheel(0, 2000); // reading, footer included
@@ -229,9 +267,13 @@ test.describe('the header needs no JavaScript', () => {
     test.describe(() => {
       test.use({ viewport, hasTouch: touch, javaScriptEnabled: false });
 
-      test(`at ${viewport.width} px with JavaScript off, the first ${touch ? 'tap' : 'click'} opens the menu and an outside one closes it`, async ({ page }) => {
+      test(`at ${viewport.width} px with JavaScript off, the first ${touch ? 'tap' : 'click'} opens the menu and an outside one closes it`, async ({
+        page,
+      }) => {
         await page.goto('/es/precios');
-        const button = touch ? page.locator('.menu-button') : header(page).locator('.language-menu__button');
+        const button = touch
+          ? page.locator('.menu-button')
+          : header(page).locator('.language-menu__button');
         const panel = page.locator(touch ? '#site-nav' : '#language-list');
         await expect(panel).toBeHidden();
         await (touch ? button.tap() : button.click());

@@ -71,8 +71,13 @@ for (const { name, path, islands, ready, firstVisit, scroll } of cases) {
       await page.goto(path);
       if (scroll) await page.locator('main form').last().scrollIntoViewIfNeeded();
       // Form islands hydrate on the visitor's first interaction: focus the form's first field.
-      if (islands.length) await page.locator('main form :is(input, select, textarea):not([type=hidden])').first().focus();
-      for (const island of islands) await page.locator(hydrated(island)).first().waitFor({ state: 'attached' });
+      if (islands.length)
+        await page
+          .locator('main form :is(input, select, textarea):not([type=hidden])')
+          .first()
+          .focus();
+      for (const island of islands)
+        await page.locator(hydrated(island)).first().waitFor({ state: 'attached' });
       if (ready) await page.locator(ready).waitFor();
       await page.waitForLoadState('networkidle');
       expect(errors).toEqual([]);

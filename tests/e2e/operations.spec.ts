@@ -24,7 +24,10 @@ test('/healthz answers 503 when the database cannot be written, and the pages ar
   try {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ status: 'unavailable', problem: expect.stringContaining('not writable') });
+    expect(await response.json()).toMatchObject({
+      status: 'unavailable',
+      problem: expect.stringContaining('not writable'),
+    });
     expect((await fetch(`${server.url}/en`)).status).toBe(200);
   } finally {
     await server.stop();
@@ -41,7 +44,11 @@ test('SIGTERM: no new connection is taken, the post under way is stored and answ
   const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
     const post = httpRequest(`${server.url}/api/forms`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(body.length), accept: 'application/json' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': String(body.length),
+        accept: 'application/json',
+      },
     });
     post.on('response', (response) => {
       let text = '';
@@ -55,7 +62,9 @@ test('SIGTERM: no new connection is taken, the post under way is stored and answ
       setTimeout(() => post.end(body.slice(half)), 500);
     }, 300);
   });
-  const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    server.process.once('exit', (code) => resolve(code)),
+  );
 
   await new Promise((resolve) => setTimeout(resolve, 600));
   await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();

@@ -17,7 +17,10 @@ test.describe('every page in every locale', { tag: '@content' }, () => {
       expect(response?.status()).toBe(200);
       expect(response?.request().redirectedFrom()).toBeNull();
       await expect(page.locator('html')).toHaveAttribute('lang', locales[locale].htmlLang);
-      await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', `http://localhost:4321${path}`);
+      await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
+        'href',
+        `http://localhost:4321${path}`,
+      );
       await expect(page.locator('h1')).toHaveCount(1);
       await expect(page.locator('h1')).not.toBeEmpty();
       if (Object.keys(params).length === 0) {
@@ -25,25 +28,35 @@ test.describe('every page in every locale', { tag: '@content' }, () => {
         // (the prices page fills in the lesson prices from the site facts).
         const values = id === 'prices' ? lessonPriceValues(locale) : {};
         await expect(page).toHaveTitle(t(`pages.${id}.title`, values));
-        await expect(page.locator('meta[name=description]')).toHaveAttribute('content', t(`pages.${id}.description`, values));
+        await expect(page.locator('meta[name=description]')).toHaveAttribute(
+          'content',
+          t(`pages.${id}.description`, values),
+        );
       } else {
         // Resort and job pages name their resort or posting; each view's own spec checks the words.
         expect((await page.title()).length).toBeGreaterThan(10);
-        expect(await page.locator('meta[name=description]').getAttribute('content')).toMatch(/\S{3,}/);
+        expect(await page.locator('meta[name=description]').getAttribute('content')).toMatch(
+          /\S{3,}/,
+        );
       }
       // Whole in search results: the title and description as rendered, brand and names included.
-      const description = (await page.locator('meta[name=description]').getAttribute('content')) ?? '';
+      const description =
+        (await page.locator('meta[name=description]').getAttribute('content')) ?? '';
       expect(seoLengthProblems({ title: await page.title(), description })).toEqual([]);
     });
   }
 });
 
 test.describe('search engines', () => {
-  test('translated slugs are paired as alternates, with x-default, and Portuguese left out', async ({ page }) => {
+  test('translated slugs are paired as alternates, with x-default, and Portuguese left out', async ({
+    page,
+  }) => {
     await page.goto('/fr/instructeurs');
     const alternates = await page
       .locator('link[rel=alternate][hreflang]')
-      .evaluateAll((links) => links.map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`));
+      .evaluateAll((links) =>
+        links.map((l) => `${l.getAttribute('hreflang')} ${l.getAttribute('href')}`),
+      );
     expect(alternates).toEqual([
       'en http://localhost:4321/en/instructors',
       'es http://localhost:4321/es/instructores',
@@ -52,12 +65,18 @@ test.describe('search engines', () => {
     ]);
     await expect(page.locator('meta[name=robots]')).toHaveCount(0);
     await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute('content', 'fr_FR');
-    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute('content', 'http://localhost:4321/fr/instructeurs');
+    await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+      'content',
+      'http://localhost:4321/fr/instructeurs',
+    );
   });
 
   test('the home page’s x-default is the language-neutral root', async ({ page }) => {
     await page.goto('/es');
-    await expect(page.locator('link[hreflang=x-default]')).toHaveAttribute('href', 'http://localhost:4321/');
+    await expect(page.locator('link[hreflang=x-default]')).toHaveAttribute(
+      'href',
+      'http://localhost:4321/',
+    );
   });
 
   test('Portuguese pages exist but are noindex and outside hreflang', async ({ page }) => {
@@ -88,26 +107,42 @@ test.describe('addresses outside the locale tree', () => {
   ];
   for (const [acceptLanguage, home] of cases) {
     // Static hosts have no code to read Accept-Language: their `/` goes to English.
-    test(`/ sends Accept-Language "${acceptLanguage}" to ${home}`, { tag: '@node-server' }, async ({ request }) => {
-      const response = await request.get('/', { maxRedirects: 0, headers: { 'Accept-Language': acceptLanguage } });
-      expect(response.status()).toBe(302);
-      expect(new URL(response.headers().location ?? '', 'http://x').pathname).toBe(home);
-      expect(response.headers().vary).toContain('Accept-Language');
-    });
+    test(
+      `/ sends Accept-Language "${acceptLanguage}" to ${home}`,
+      { tag: '@node-server' },
+      async ({ request }) => {
+        const response = await request.get('/', {
+          maxRedirects: 0,
+          headers: { 'Accept-Language': acceptLanguage },
+        });
+        expect(response.status()).toBe(302);
+        expect(new URL(response.headers().location ?? '', 'http://x').pathname).toBe(home);
+        expect(response.headers().vary).toContain('Accept-Language');
+      },
+    );
   }
 
-  test('/ without Accept-Language goes to English, and a browser lands on the home page', { tag: '@node-server' }, async ({ request, browser }) => {
-    const response = await request.get('/', { maxRedirects: 0, headers: { 'Accept-Language': '' } });
-    expect(new URL(response.headers().location ?? '', 'http://x').pathname).toBe('/en');
-    const context = await browser.newContext({ locale: 'es-ES' });
-    const page = await context.newPage();
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/es$/);
-    await expect(page.locator('h1')).toHaveText(useTranslations('es')('pages.home.heading'));
-    await context.close();
-  });
+  test(
+    '/ without Accept-Language goes to English, and a browser lands on the home page',
+    { tag: '@node-server' },
+    async ({ request, browser }) => {
+      const response = await request.get('/', {
+        maxRedirects: 0,
+        headers: { 'Accept-Language': '' },
+      });
+      expect(new URL(response.headers().location ?? '', 'http://x').pathname).toBe('/en');
+      const context = await browser.newContext({ locale: 'es-ES' });
+      const page = await context.newPage();
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/es$/);
+      await expect(page.locator('h1')).toHaveText(useTranslations('es')('pages.home.heading'));
+      await context.close();
+    },
+  );
 
-  test('/instructors and /download move permanently to their English pages, keeping the query', async ({ request }) => {
+  test('/instructors and /download move permanently to their English pages, keeping the query', async ({
+    request,
+  }) => {
     for (const [from, to] of [
       ['/instructors', '/en/instructors'],
       ['/download?utm_source=store', '/en/download?utm_source=store'],
@@ -118,16 +153,17 @@ test.describe('addresses outside the locale tree', () => {
     }
   });
 
-  test('/temp-landing is the instructor landing page, without header or footer', async ({ page }) => {
+  test('/temp-landing is the instructor landing page, without header or footer', async ({
+    page,
+  }) => {
     const response = await page.goto('/temp-landing');
     expect(response?.status()).toBe(200);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await expect(page.locator('header, footer')).toHaveCount(0);
     await expect(page.locator('h1')).toHaveText(useTranslations('en')('instructorLanding.heading'));
-    await expect(page.getByRole('link', { name: useTranslations('en')('instructorLanding.apply') })).toHaveAttribute(
-      'href',
-      '/en/instructors/join-us',
-    );
+    await expect(
+      page.getByRole('link', { name: useTranslations('en')('instructorLanding.apply') }),
+    ).toHaveAttribute('href', '/en/instructors/join-us');
   });
 });
 
@@ -146,15 +182,22 @@ test.describe('unknown addresses', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expect(page.locator('h1')).toHaveText(useTranslations(locale)('notFound.heading'));
       await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
-      await expect(page.getByRole('link', { name: useTranslations(locale)('notFound.home') })).toHaveAttribute('href', `/${locale}`);
+      await expect(
+        page.getByRole('link', { name: useTranslations(locale)('notFound.home') }),
+      ).toHaveAttribute('href', `/${locale}`);
     });
   }
 
   test('the 404 page is valid HTML', async ({ request }) => {
     const html = await (await request.get('/fr/introuvable')).text();
     // The project's .htmlvalidate.json, as for the prebuilt pages.
-    const report = await new HtmlValidate(new FileSystemConfigLoader()).validateString(html, 'dist/client/404.html');
-    expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual([]);
+    const report = await new HtmlValidate(new FileSystemConfigLoader()).validateString(
+      html,
+      'dist/client/404.html',
+    );
+    expect(
+      report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`)),
+    ).toEqual([]);
   });
 });
 
@@ -166,7 +209,9 @@ test.describe('the server', { tag: '@node-server' }, () => {
   test('compresses pages, 404s and scripts for browsers that accept it', async ({ request }) => {
     const page = await request.get('/en', { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(page.headers()['content-encoding']).toBe('br');
-    const notFound = await request.get('/fr/introuvable', { headers: { 'Accept-Encoding': 'gzip' } });
+    const notFound = await request.get('/fr/introuvable', {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
     expect(notFound.status()).toBe(404);
     expect(notFound.headers()['content-encoding']).toBe('gzip');
     const script = (await page.text()).match(/component-url="([^"]+\.js)"/)?.[1];

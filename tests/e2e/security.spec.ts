@@ -114,7 +114,14 @@ test.describe('headers the Node server sends', () => {
     // The `/*` block, up to the next path (the caching rules: tests/e2e/caching.spec.ts).
     const next = lines.findIndex((line, i) => i > 0 && line.startsWith('/'));
     const block = lines.slice(1, next === -1 ? undefined : next);
-    const written = Object.fromEntries(block.map((line) => line.trim().split(/:\s(.*)/).slice(0, 2)));
+    const written = Object.fromEntries(
+      block.map((line) =>
+        line
+          .trim()
+          .split(/:\s(.*)/)
+          .slice(0, 2),
+      ),
+    );
     expect(written).toEqual(securityHeaders);
 
     const served = await request.get(pathTo('about', 'es'));

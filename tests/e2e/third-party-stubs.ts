@@ -5,7 +5,10 @@
  */
 import type { BrowserContext } from '@playwright/test';
 
-const isLocal = (url: string) => /^(https?|wss?):\/\/localhost(:\d+)?\//.test(url) || url.startsWith('data:') || url.startsWith('blob:');
+const isLocal = (url: string) =>
+  /^(https?|wss?):\/\/localhost(:\d+)?\//.test(url) ||
+  url.startsWith('data:') ||
+  url.startsWith('blob:');
 
 /**
  * What the stubbed Google tag does in Partytown's worker: for each page view pushed to the data
@@ -27,17 +30,25 @@ export type Network = { thirdParty: string[]; all: string[]; pageViews: () => st
 
 /** Records every request of the context and answers every non-local one with a stub. */
 export async function watchNetwork(context: BrowserContext): Promise<Network> {
-  const network: Network = { thirdParty: [], all: [], pageViews: () => network.thirdParty.filter((u) => u.includes('/g/collect')) };
+  const network: Network = {
+    thirdParty: [],
+    all: [],
+    pageViews: () => network.thirdParty.filter((u) => u.includes('/g/collect')),
+  };
   context.on('request', (request) => {
     network.all.push(request.url());
     if (!isLocal(request.url())) network.thirdParty.push(request.url());
   });
-  await context.route((url) => !isLocal(url.href), async (route) => {
-    const url = route.request().url();
-    const headers = { 'access-control-allow-origin': '*', 'content-type': 'text/javascript' };
-    if (url.includes('/gtag/js')) return route.fulfill({ status: 200, headers, body: gtagStub });
-    if (url.includes('/gtm.js')) return route.fulfill({ status: 200, headers, body: '/* tag manager stub */' });
-    return route.fulfill({ status: 204, headers });
-  });
+  await context.route(
+    (url) => !isLocal(url.href),
+    async (route) => {
+      const url = route.request().url();
+      const headers = { 'access-control-allow-origin': '*', 'content-type': 'text/javascript' };
+      if (url.includes('/gtag/js')) return route.fulfill({ status: 200, headers, body: gtagStub });
+      if (url.includes('/gtm.js'))
+        return route.fulfill({ status: 200, headers, body: '/* tag manager stub */' });
+      return route.fulfill({ status: 204, headers });
+    },
+  );
   return network;
 }

@@ -9,13 +9,31 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rows } from '../e2e/forms-helpers';
-import { application, freshData, json, multipart, newsletter, pdfOf, startServer, type Server } from './server';
+import {
+  application,
+  freshData,
+  json,
+  multipart,
+  newsletter,
+  pdfOf,
+  startServer,
+  type Server,
+} from './server';
 
 const report: string[] = [];
 const figure = (line: string) => {
@@ -27,8 +45,10 @@ afterAll(() => {
   writeFileSync('dist/faults-report.md', `${report.map((line) => `- ${line}`).join('\n')}\n`);
 });
 
-const post = (server: Server, body: BodyInit, headers: Record<string, string> = json) => fetch(`${server.url}/api/forms`, { method: 'POST', headers, body });
-const count = (server: Server, table: string) => Number(rows(server.dbPath, `SELECT count(*) AS n FROM ${table}`)[0]!.n);
+const post = (server: Server, body: BodyInit, headers: Record<string, string> = json) =>
+  fetch(`${server.url}/api/forms`, { method: 'POST', headers, body });
+const count = (server: Server, table: string) =>
+  Number(rows(server.dbPath, `SELECT count(*) AS n FROM ${table}`)[0]!.n);
 /** Whether this process may mount a tmpfs (root, and a container that allows it). */
 function canMountTmpfs() {
   if (process.getuid?.() !== 0) return false;
@@ -61,7 +81,10 @@ describe.runIf(canMountTmpfs())('a full disk (2 MB tmpfs)', () => {
       const filler = join(mount, 'filler');
       writeFileSync(filler, new Uint8Array(1536 * 1024)); // 0.5 MB left
       const licence = pdfOf(1024 * 1024);
-      const full = await post(server, application('full@example.com', { licence: new File([licence], 'licence.pdf') }));
+      const full = await post(
+        server,
+        application('full@example.com', { licence: new File([licence], 'licence.pdf') }),
+      );
       figure(`disk full during an upload: answered ${full.status}`);
       expect(full.status).toBe(507);
       expect(await full.json()).toMatchObject({ ok: false, error: 'storageFull' });
@@ -72,7 +95,10 @@ describe.runIf(canMountTmpfs())('a full disk (2 MB tmpfs)', () => {
       expect(server.log()).not.toMatch(/rollback/i);
 
       rmSync(filler);
-      const again = await post(server, application('full@example.com', { licence: new File([licence], 'licence.pdf') }));
+      const again = await post(
+        server,
+        application('full@example.com', { licence: new File([licence], 'licence.pdf') }),
+      );
       expect(again.status).toBe(200);
       const [file] = rows(server.dbPath, 'SELECT stored_name, bytes FROM application_files');
       const stored = readFileSync(join(data.uploadDir, String(file!.stored_name)));
@@ -91,7 +117,10 @@ describe('a file size limit (a full disk for any user: ulimit -f)', () => {
     const licence = pdfOf(1024 * 1024);
     const limited = await startServer({}, data, undefined, 512);
     try {
-      const full = await post(limited, application('limit@example.com', { licence: new File([licence], 'licence.pdf') }));
+      const full = await post(
+        limited,
+        application('limit@example.com', { licence: new File([licence], 'licence.pdf') }),
+      );
       figure(`file size limit hit during an upload: answered ${full.status}`);
       expect(full.status).toBe(507);
       expect(count(limited, 'instructor_applications')).toBe(0);
@@ -102,7 +131,14 @@ describe('a file size limit (a full disk for any user: ulimit -f)', () => {
     }
     const free = await startServer({}, data);
     try {
-      expect((await post(free, application('limit@example.com', { licence: new File([licence], 'licence.pdf') }))).status).toBe(200);
+      expect(
+        (
+          await post(
+            free,
+            application('limit@example.com', { licence: new File([licence], 'licence.pdf') }),
+          )
+        ).status,
+      ).toBe(200);
       const [file] = rows(free.dbPath, 'SELECT stored_name FROM application_files');
       const stored = readFileSync(join(data.uploadDir, String(file!.stored_name)));
       expect(`${createHash('sha256').update(stored).digest('hex')}.pdf`).toBe(file!.stored_name);
@@ -120,7 +156,12 @@ describe('a database locked by another process', () => {
       const holder = new DatabaseSync(server.dbPath);
       holder.exec('BEGIN IMMEDIATE'); // as the CLI, a backup or a second server may
       const started = performance.now();
-      const posts = [1, 2, 3].map((i) => post(server, newsletter(`locked${i}@example.com`)).then((r) => ({ r, ms: performance.now() - started })));
+      const posts = [1, 2, 3].map((i) =>
+        post(server, newsletter(`locked${i}@example.com`)).then((r) => ({
+          r,
+          ms: performance.now() - started,
+        })),
+      );
       await new Promise((r) => setTimeout(r, 300));
       const latencies: number[] = [];
       for (let i = 0; i < 5; i++) latencies.push(await pageLatency(server));
@@ -128,8 +169,12 @@ describe('a database locked by another process', () => {
       holder.exec('ROLLBACK');
       holder.close();
       const slowest = Math.max(...latencies);
-      figure(`GET /en while 3 posts wait on a locked database: slowest ${Math.round(slowest)} ms of 5`);
-      figure(`posts during the lock: ${answers.map(({ r }) => r.status).join(', ')} after ${answers.map(({ ms }) => (ms / 1000).toFixed(1)).join(', ')} s`);
+      figure(
+        `GET /en while 3 posts wait on a locked database: slowest ${Math.round(slowest)} ms of 5`,
+      );
+      figure(
+        `posts during the lock: ${answers.map(({ r }) => r.status).join(', ')} after ${answers.map(({ ms }) => (ms / 1000).toFixed(1)).join(', ')} s`,
+      );
       expect(slowest).toBeLessThan(1000);
       for (const { r, ms } of answers) {
         expect(r.status).toBe(503);
@@ -168,7 +213,10 @@ describe('SIGKILL under load', () => {
     const acknowledged: string[] = [];
     const sends = Array.from({ length: 60 }, (_, i) => {
       const email = `kill${i}@example.com`;
-      const body = i % 3 ? newsletter(email) : application(email, { licence: new File([pdfOf(512 * 1024, i)], 'licence.pdf') });
+      const body =
+        i % 3
+          ? newsletter(email)
+          : application(email, { licence: new File([pdfOf(512 * 1024, i)], 'licence.pdf') });
       return post(first, body)
         .then((r) => {
           if (r.status === 200) acknowledged.push(email);
@@ -176,20 +224,30 @@ describe('SIGKILL under load', () => {
         .catch(() => undefined); // cut by the kill
     });
     // Killed in the middle: some posts answered, others on their way.
-    await expect.poll(() => acknowledged.length, { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(10);
+    await expect
+      .poll(() => acknowledged.length, { timeout: 30_000, interval: 20 })
+      .toBeGreaterThanOrEqual(10);
     await first.stop('SIGKILL');
     await Promise.all(sends);
     const second = await startServer({}, data, first.port);
     try {
       const stored = new Set(
-        rows(data.dbPath, 'SELECT email FROM newsletter_subscriptions UNION ALL SELECT email FROM instructor_applications').map((r) => String(r.email)),
+        rows(
+          data.dbPath,
+          'SELECT email FROM newsletter_subscriptions UNION ALL SELECT email FROM instructor_applications',
+        ).map((r) => String(r.email)),
       );
-      figure(`SIGKILL during 60 posts: ${acknowledged.length} answered 200, ${acknowledged.filter((e) => !stored.has(e)).length} of them lost`);
+      figure(
+        `SIGKILL during 60 posts: ${acknowledged.length} answered 200, ${acknowledged.filter((e) => !stored.has(e)).length} of them lost`,
+      );
       expect(acknowledged.filter((email) => !stored.has(email))).toEqual([]);
       await expect.poll(() => second.log(), { timeout: 10_000 }).toMatch(/start-up check done/);
       const names = existsSync(data.uploadDir) ? readdirSync(data.uploadDir) : [];
       expect(names.filter((name) => name.endsWith('.part'))).toEqual([]);
-      for (const { stored_name } of rows(data.dbPath, 'SELECT stored_name FROM application_files')) {
+      for (const { stored_name } of rows(
+        data.dbPath,
+        'SELECT stored_name FROM application_files',
+      )) {
         const content = readFileSync(join(data.uploadDir, String(stored_name)));
         expect(`${createHash('sha256').update(content).digest('hex')}.pdf`).toBe(stored_name);
       }
@@ -202,7 +260,10 @@ describe('SIGKILL under load', () => {
 describe('memory at the documented worst case', () => {
   // The largest accepted post: two files at FORMS_MAX_FILE_BYTES (10 MB) in a 21 MB body.
   const maxApplication = (email: string, seed: number) =>
-    application(email, { licence: new File([pdfOf(10 * 1024 * 1024 - 4096, seed)], 'licence.pdf'), cv: new File([pdfOf(10 * 1024 * 1024 - 4096, seed + 1)], 'cv.pdf') });
+    application(email, {
+      licence: new File([pdfOf(10 * 1024 * 1024 - 4096, seed)], 'licence.pdf'),
+      cv: new File([pdfOf(10 * 1024 * 1024 - 4096, seed + 1)], 'cv.pdf'),
+    });
 
   for (const [posts, limitMb] of [
     [20, 500],
@@ -241,7 +302,10 @@ describe('abuse', () => {
   it('a honeypot filled with thousands of fields stores a row of at most 16 KB', async () => {
     const server = await startServer();
     try {
-      const fields: Record<string, string> = { 'form-name': 'ContactForm', 'bot-field': 'http://spam.example' };
+      const fields: Record<string, string> = {
+        'form-name': 'ContactForm',
+        'bot-field': 'http://spam.example',
+      };
       for (let i = 0; i < 4000; i++) fields[`f${i}`] = 'x'.repeat(4000);
       const response = await post(server, multipart(fields));
       expect(response.status).toBe(200);
@@ -257,13 +321,20 @@ describe('abuse', () => {
     const server = await startServer();
     try {
       for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
-        expect((await post(server, new URLSearchParams({ 'form-name': name, email: 'a@b.co' }))).status, name).toBe(400);
+        expect(
+          (await post(server, new URLSearchParams({ 'form-name': name, email: 'a@b.co' }))).status,
+          name,
+        ).toBe(400);
       }
       // A browser without JavaScript, its page's path outside Latin-1: sent back, stored once.
       const plain = await fetch(`${server.url}/api/forms`, {
         method: 'POST',
         redirect: 'manual',
-        body: new URLSearchParams({ 'form-name': 'SubscribeForm', email: 'latin@example.com', 'return-to': '/fr/newsletter/€' }),
+        body: new URLSearchParams({
+          'form-name': 'SubscribeForm',
+          email: 'latin@example.com',
+          'return-to': '/fr/newsletter/€',
+        }),
       });
       expect(plain.status).toBe(303);
       expect(plain.headers.get('location')).toBe('/fr/newsletter/%E2%82%AC#form-sent');

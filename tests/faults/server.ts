@@ -36,12 +36,21 @@ function freePort() {
  * `fileSizeLimitKb`: the largest file the server may write (`ulimit -f`), a full disk any user can
  * make: a write past it fails with EFBIG (Node ignores SIGXFSZ).
  */
-export async function startServer(env: Record<string, string> = {}, data = freshData(), port?: number, fileSizeLimitKb?: number): Promise<Server> {
+export async function startServer(
+  env: Record<string, string> = {},
+  data = freshData(),
+  port?: number,
+  fileSizeLimitKb?: number,
+): Promise<Server> {
   port ??= await freePort();
   const command: [string, string[]] | undefined = fileSizeLimitKb
     ? ['bash', ['-c', `ulimit -f ${fileSizeLimitKb} && exec "$0" server.mjs`, process.execPath]]
     : undefined;
-  const server = await startOwnServer(port, env, data, { command, cwd: siteDir, startupMs: 20_000 });
+  const server = await startOwnServer(port, env, data, {
+    command,
+    cwd: siteDir,
+    startupMs: 20_000,
+  });
   const peakMb = () => {
     const status = readFileSync(`/proc/${server.process.pid}/status`, 'utf8');
     return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
@@ -62,4 +71,5 @@ export function pdfOf(size: number, seed = 0) {
 export const application = (email: string, extra: Record<string, string | Blob> = {}) =>
   multipart({ ...applicationFields(email), ...extra });
 
-export const newsletter = (email: string) => new URLSearchParams({ 'form-name': 'SubscribeForm', email });
+export const newsletter = (email: string) =>
+  new URLSearchParams({ 'form-name': 'SubscribeForm', email });

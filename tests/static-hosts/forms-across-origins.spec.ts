@@ -6,25 +6,44 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
 import { useTranslations } from '../../src/i18n/translate';
-import { fillApplication, pdfBytes, pngBytes, rows, sharedDbPath, uniqueEmail } from '../e2e/forms-helpers';
+import {
+  fillApplication,
+  pdfBytes,
+  pngBytes,
+  rows,
+  sharedDbPath,
+  uniqueEmail,
+} from '../e2e/forms-helpers';
 import { receiverOrigin, testBuildConfig } from './hosts';
 
 const en = useTranslations('en');
 const fr = useTranslations('fr');
 
 /** Islands render on the server first; wait until the one holding `selector` has hydrated. */
-const hydrated = (page: Page, selector: string) => expect(page.locator(`astro-island:has(${selector})`).first()).not.toHaveAttribute('ssr', { timeout: 10_000 });
+const hydrated = (page: Page, selector: string) =>
+  expect(page.locator(`astro-island:has(${selector})`).first()).not.toHaveAttribute('ssr', {
+    timeout: 10_000,
+  });
 
 /** A directive of the page's `<meta>` policy, as its list of sources. */
 async function directive(page: Page, name: string) {
-  const policy = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
-  const found = policy!.split(';').map((part) => part.trim().split(/\s+/)).find(([directiveName]) => directiveName === name);
+  const policy = await page
+    .locator('meta[http-equiv="content-security-policy"]')
+    .getAttribute('content');
+  const found = policy!
+    .split(';')
+    .map((part) => part.trim().split(/\s+/))
+    .find(([directiveName]) => directiveName === name);
   return found?.slice(1) ?? [];
 }
 
-test('the pages post to the receiver’s origin, and their policy allows exactly that one', async ({ page }) => {
+test('the pages post to the receiver’s origin, and their policy allows exactly that one', async ({
+  page,
+}) => {
   await page.goto(pathTo('contact', 'en'));
-  expect(await page.locator('astro-island[component-url*="ContactForm"]').getAttribute('props')).toContain(`${receiverOrigin}/api/forms`);
+  expect(
+    await page.locator('astro-island[component-url*="ContactForm"]').getAttribute('props'),
+  ).toContain(`${receiverOrigin}/api/forms`);
   expect(await directive(page, 'form-action')).toEqual(["'self'", receiverOrigin]);
   // Besides the receiver: the marketplace backend and the chat API, by their configured origins.
   const build = testBuildConfig();
@@ -40,10 +59,15 @@ test('the newsletter, with JavaScript: stored by the receiver', async ({ page })
   await form.getByLabel(fr('forms.newsletter.email')).fill(address);
   await form.getByRole('button', { name: fr('forms.newsletter.submit') }).click();
   await expect(form.getByRole('status')).toHaveText(fr('forms.newsletter.success'));
-  expect(rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ locale: 'fr' }]);
+  expect(
+    rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address),
+  ).toEqual([{ locale: 'fr' }]);
 });
 
-test('the newsletter without JavaScript: the receiver sends the visitor back to the page on the static host', async ({ browser, baseURL }) => {
+test('the newsletter without JavaScript: the receiver sends the visitor back to the page on the static host', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto(`${baseURL}${pathTo('newsletter', 'fr')}`);
@@ -52,7 +76,9 @@ test('the newsletter without JavaScript: the receiver sends the visitor back to 
   await page.getByRole('button', { name: fr('forms.newsletter.submit') }).click();
   await expect(page).toHaveURL(`${baseURL}${pathTo('newsletter', 'fr')}#form-sent`);
   await expect(page.getByText(fr('forms.outcome.sent'))).toBeVisible();
-  expect(rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address)).toEqual([{ locale: 'fr' }]);
+  expect(
+    rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address),
+  ).toEqual([{ locale: 'fr' }]);
   await context.close();
 });
 
@@ -66,7 +92,9 @@ test('the contact form: stored by the receiver', async ({ page }) => {
   await page.locator('#contact-message').fill('Two hours on Saturday morning?');
   await page.getByRole('button', { name: en('forms.contact.submit') }).click();
   await expect(page.getByRole('status')).toContainText(en('forms.contact.success'));
-  expect(rows(sharedDbPath(), 'SELECT title, locale FROM contact_messages WHERE email = ?', email)).toEqual([{ title: 'Private lesson', locale: 'en' }]);
+  expect(
+    rows(sharedDbPath(), 'SELECT title, locale FROM contact_messages WHERE email = ?', email),
+  ).toEqual([{ title: 'Private lesson', locale: 'en' }]);
 });
 
 test('the instructor application with its two files: stored by the receiver', async ({ page }) => {
@@ -74,12 +102,26 @@ test('the instructor application with its two files: stored by the receiver', as
   await hydrated(page, '#application-firstname');
   const email = uniqueEmail('cdn-apply');
   await fillApplication(page, email);
-  await page.locator('#application-licence').setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
-  await page.locator('#application-cv').setInputFiles({ name: 'cv.png', mimeType: 'image/png', buffer: pngBytes });
+  await page
+    .locator('#application-licence')
+    .setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
+  await page
+    .locator('#application-cv')
+    .setInputFiles({ name: 'cv.png', mimeType: 'image/png', buffer: pngBytes });
   await page.getByRole('button', { name: en('forms.application.submit') }).click();
   await expect(page.getByRole('status')).toContainText(en('forms.application.success'));
-  const [row] = rows(sharedDbPath(), 'SELECT id FROM instructor_applications WHERE email = ?', email);
-  expect(rows(sharedDbPath(), 'SELECT field FROM application_files WHERE application_id = ? ORDER BY field', row!.id as number)).toEqual([{ field: 'cv' }, { field: 'licence' }]);
+  const [row] = rows(
+    sharedDbPath(),
+    'SELECT id FROM instructor_applications WHERE email = ?',
+    email,
+  );
+  expect(
+    rows(
+      sharedDbPath(),
+      'SELECT field FROM application_files WHERE application_id = ? ORDER BY field',
+      row!.id as number,
+    ),
+  ).toEqual([{ field: 'cv' }, { field: 'licence' }]);
 });
 
 test('the receiver refuses a page on an origin it was not told about', async ({ request }) => {

@@ -11,13 +11,21 @@ export const staticOutput = 'dist-static-hosts/client';
 
 /** The configuration the static build was made with (`npm run build:static-hosts`). */
 export const testBuildConfig = () =>
-  readConfig({ ...parseEnv(readFileSync('tests/e2e/e2e.env', 'utf8')), ...parseEnv(readFileSync('tests/static-hosts/static-hosts.env', 'utf8')) });
+  readConfig({
+    ...parseEnv(readFileSync('tests/e2e/e2e.env', 'utf8')),
+    ...parseEnv(readFileSync('tests/static-hosts/static-hosts.env', 'utf8')),
+  });
 
 /** The Node server that receives the forms, on an origin of its own. */
 export const receiverPort = 4339;
 export const receiverOrigin = `http://localhost:${receiverPort}`;
 
-export type StaticHost = { name: 'cloudflare' | 'netlify'; url: string; command: string; env: Record<string, string> };
+export type StaticHost = {
+  name: 'cloudflare' | 'netlify';
+  url: string;
+  command: string;
+  env: Record<string, string>;
+};
 
 export const staticHosts: StaticHost[] = [
   {

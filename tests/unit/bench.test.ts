@@ -10,7 +10,11 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { contentSetLabel, phasesTable, resultsTable } from '../../scripts/bench/report.mjs';
-import { resortName, slugify, writeSyntheticContent } from '../../scripts/bench/synthetic-content.mjs';
+import {
+  resortName,
+  slugify,
+  writeSyntheticContent,
+} from '../../scripts/bench/synthetic-content.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -29,13 +33,21 @@ describe('synthetic content', () => {
   it('has the resorts and postings asked for, each in every language the real postings have', () => {
     expect(readdirSync(content('resorts'))).toHaveLength(size.resorts);
     for (const locale of readdirSync(join(root, 'content/jobs'))) {
-      expect(readdirSync(content(`jobs/${locale}`)).sort()).toEqual(jobSlugs.map((slug) => `${slug}.md`).sort());
+      expect(readdirSync(content(`jobs/${locale}`)).sort()).toEqual(
+        jobSlugs.map((slug) => `${slug}.md`).sort(),
+      );
     }
     expect(new Set(jobSlugs).size).toBe(size.jobs);
   });
 
   it('gives every resort its own name, address and backend uuid', () => {
-    const resorts = resortIds.map((id) => parse(readFileSync(content(`resorts/${id}.yaml`), 'utf8')) as { name: string; uuid: string });
+    const resorts = resortIds.map(
+      (id) =>
+        parse(readFileSync(content(`resorts/${id}.yaml`), 'utf8')) as {
+          name: string;
+          uuid: string;
+        },
+    );
     expect(new Set(resorts.map((r) => r.name)).size).toBe(size.resorts);
     expect(new Set(resorts.map((r) => r.uuid)).size).toBe(size.resorts);
     expect(resortIds.every((id) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(id))).toBe(true);
@@ -49,10 +61,14 @@ describe('synthetic content', () => {
 
   it('passes the collections’ schemas (astro sync, as the build runs it)', async () => {
     const result = join(dir, 'sync-result.json');
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [join(root, 'scripts/bench/astro-build.mjs'), result, 'sync'], {
-      cwd: dir,
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
-    });
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [join(root, 'scripts/bench/astro-build.mjs'), result, 'sync'],
+      {
+        cwd: dir,
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+      },
+    );
     expect(stdout + stderr).toContain('Synced content');
     expect(stdout + stderr).not.toMatch(/error|warn/i);
     expect(JSON.parse(readFileSync(result, 'utf8')).maxRssBytes).toBeGreaterThan(0);
@@ -69,8 +85,29 @@ it('names resorts uniquely past the name pairs, with an address-safe slug', () =
 
 describe('report', () => {
   const runs = [
-    { label: 'real content (6 resorts, 13 jobs)', pages: 205, seconds: 5.04, cpuSeconds: 6.26, maxRssBytes: 800 * 2 ** 20, marks: { configSetup: 1.02, configDone: 1.03, buildStart: 2.1, bundled: 3.4, generated: 5, end: 5.01 } },
-    { label: 'synthetic (1,000 resorts, 500 jobs)', pages: 14081, seconds: 250.5, cpuSeconds: 240, maxRssBytes: 2.5 * 2 ** 30, marks: { configSetup: 1, buildStart: 9 } },
+    {
+      label: 'real content (6 resorts, 13 jobs)',
+      pages: 205,
+      seconds: 5.04,
+      cpuSeconds: 6.26,
+      maxRssBytes: 800 * 2 ** 20,
+      marks: {
+        configSetup: 1.02,
+        configDone: 1.03,
+        buildStart: 2.1,
+        bundled: 3.4,
+        generated: 5,
+        end: 5.01,
+      },
+    },
+    {
+      label: 'synthetic (1,000 resorts, 500 jobs)',
+      pages: 14081,
+      seconds: 250.5,
+      cpuSeconds: 240,
+      maxRssBytes: 2.5 * 2 ** 30,
+      marks: { configSetup: 1, buildStart: 9 },
+    },
   ];
 
   it('prints pages, seconds, pages per second, CPU seconds and peak memory as a Markdown table', () => {
@@ -92,6 +129,8 @@ describe('report', () => {
   });
 
   it('names a content set by its size', () => {
-    expect(contentSetLabel('synthetic', { resorts: 1000, jobs: 1 })).toBe('synthetic (1,000 resorts, 1 job)');
+    expect(contentSetLabel('synthetic', { resorts: 1000, jobs: 1 })).toBe(
+      'synthetic (1,000 resorts, 1 job)',
+    );
   });
 });

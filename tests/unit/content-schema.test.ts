@@ -17,7 +17,9 @@ const temporaryDirs: string[] = [];
 type Sync = { code: number; output: string };
 
 /** A throwaway project holding the content, the sources and a link to node_modules. */
-function projectWith(edit: (file: (path: string, change: (text: string) => string) => void) => void): string {
+function projectWith(
+  edit: (file: (path: string, change: (text: string) => string) => void) => void,
+): string {
   const dir = mkdtempSync(join(tmpdir(), 'content-schema-'));
   temporaryDirs.push(dir);
   // The schema imports helpers from src/ (cookie lifetimes, site facts): copy the sources whole.
@@ -52,15 +54,25 @@ async function sync(dir: string): Promise<Sync> {
 // The projects are independent: sync them all at once to keep the file at a few seconds.
 const cases = {
   valid: projectWith(() => {}),
-  wrongType: projectWith((file) => file('content/resorts/astun.yaml', (t) => t.replace('base: 1658', 'base: "high"'))),
-  missingField: projectWith((file) => file('content/resorts/baqueira-beret.yaml', (t) => t.replace(/^status: .*\n/m, ''))),
-  packsWithoutRental: projectWith((file) =>
-    file('content/resorts/candanchu.yaml', (t) => t.replace('rental: { offered: false }', 'rental: { offered: false, packs: [economy] }')),
+  wrongType: projectWith((file) =>
+    file('content/resorts/astun.yaml', (t) => t.replace('base: 1658', 'base: "high"')),
   ),
-  packMissingLocale: projectWith((file) => file('content/rental-packs.yaml', (t) => t.replace(/^ {4}fr: \[Skis loisir.*\n/m, ''))),
+  missingField: projectWith((file) =>
+    file('content/resorts/baqueira-beret.yaml', (t) => t.replace(/^status: .*\n/m, '')),
+  ),
+  packsWithoutRental: projectWith((file) =>
+    file('content/resorts/candanchu.yaml', (t) =>
+      t.replace('rental: { offered: false }', 'rental: { offered: false, packs: [economy] }'),
+    ),
+  ),
+  packMissingLocale: projectWith((file) =>
+    file('content/rental-packs.yaml', (t) => t.replace(/^ {4}fr: \[Skis loisir.*\n/m, '')),
+  ),
 };
 const results = Object.fromEntries(
-  await Promise.all(Object.entries(cases).map(async ([name, dir]) => [name, await sync(dir)] as const)),
+  await Promise.all(
+    Object.entries(cases).map(async ([name, dir]) => [name, await sync(dir)] as const),
+  ),
 ) as Record<keyof typeof cases, Sync>;
 
 afterAll(() => {

@@ -10,7 +10,13 @@ import { prebuiltPages } from '../../src/server/prebuilt-pages';
 function builtClient() {
   const dir = mkdtempSync(join(tmpdir(), 'pistelink-client-'));
   mkdirSync(join(dir, 'fr', 'instructeurs'), { recursive: true });
-  for (const file of ['fr.html', 'fr/instructeurs.html', 'fr/instructeurs/rejoignez-nous.html', 'favicon.svg']) writeFileSync(join(dir, file), '');
+  for (const file of [
+    'fr.html',
+    'fr/instructeurs.html',
+    'fr/instructeurs/rejoignez-nous.html',
+    'favicon.svg',
+  ])
+    writeFileSync(join(dir, file), '');
   return dir;
 }
 
@@ -19,23 +25,41 @@ describe('the Node server’s prebuilt pages', () => {
 
   it('serves a page from its file, also when a folder of sub-pages has its name', () => {
     expect(answer('/fr')).toEqual({ rewrite: '/fr.html' });
-    expect(answer('/fr/instructeurs?ref=mail')).toEqual({ rewrite: '/fr/instructeurs.html?ref=mail' });
-    expect(answer('/fr/instructeurs/rejoignez-nous')).toEqual({ rewrite: '/fr/instructeurs/rejoignez-nous.html' });
+    expect(answer('/fr/instructeurs?ref=mail')).toEqual({
+      rewrite: '/fr/instructeurs.html?ref=mail',
+    });
+    expect(answer('/fr/instructeurs/rejoignez-nous')).toEqual({
+      rewrite: '/fr/instructeurs/rejoignez-nous.html',
+    });
   });
 
   it('sends a page’s .html address to the page’s own, keeping the query', () => {
-    expect(answer('/fr/instructeurs.html?ref=mail')).toEqual({ redirect: '/fr/instructeurs?ref=mail' });
+    expect(answer('/fr/instructeurs.html?ref=mail')).toEqual({
+      redirect: '/fr/instructeurs?ref=mail',
+    });
   });
 
   it('leaves everything else to the adapter: files, trailing slashes, unknown paths', () => {
-    for (const url of ['/favicon.svg', '/fr/', '/fr/instructeurs/', '/fr/nowhere', '/nowhere.html', '/%E0%A4%A']) expect(answer(url)).toBeUndefined();
+    for (const url of [
+      '/favicon.svg',
+      '/fr/',
+      '/fr/instructeurs/',
+      '/fr/nowhere',
+      '/nowhere.html',
+      '/%E0%A4%A',
+    ])
+      expect(answer(url)).toBeUndefined();
   });
 });
 
 describe('the receiver’s health', () => {
   const fresh = () => {
     const dir = mkdtempSync(join(tmpdir(), 'pistelink-health-'));
-    return { dbPath: join(dir, 'db', 'submissions.sqlite'), uploadDir: join(dir, 'uploads'), maxBodyBytes: 1024 };
+    return {
+      dbPath: join(dir, 'db', 'submissions.sqlite'),
+      uploadDir: join(dir, 'uploads'),
+      maxBodyBytes: 1024,
+    };
   };
 
   it('is ready on a new server, before the first submission (the folders are created)', () => {

@@ -4,7 +4,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -17,7 +24,17 @@ import { checkUploads, type UploadIo } from '../../src/forms/uploads';
 import { applicationFields, contentResortIds, multipart } from '../forms-fixtures';
 
 const URL_ = 'http://site.test/api/forms';
-const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37, ...new Uint8Array(4000).fill(7)]);
+const PDF = new Uint8Array([
+  0x25,
+  0x50,
+  0x44,
+  0x46,
+  0x2d,
+  0x31,
+  0x2e,
+  0x37,
+  ...new Uint8Array(4000).fill(7),
+]);
 const resortIds = contentResortIds();
 
 let dir: string;
@@ -32,7 +49,9 @@ beforeEach(() => {
   uploadDir = join(dir, 'uploads');
   store = openStore(dbPath, { busyTimeoutMs: 5 });
   errors = [];
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args.map(String).join(' ')));
+  vi.spyOn(console, 'error').mockImplementation(
+    (...args: unknown[]) => void errors.push(args.map(String).join(' ')),
+  );
 });
 afterEach(() => {
   store.close();
@@ -54,11 +73,23 @@ function receiver(overrides: Partial<ReceiverSettings> = {}) {
 }
 
 const json = { accept: 'application/json' };
-const post = (body: BodyInit, headers: Record<string, string> = json) => new Request(URL_, { method: 'POST', body, headers });
+const post = (body: BodyInit, headers: Record<string, string> = json) =>
+  new Request(URL_, { method: 'POST', body, headers });
 const application = (extra: Record<string, string | Blob> = {}) =>
-  multipart({ ...applicationFields('ana@example.es'), licence: new File([PDF], 'licence.pdf'), ...extra });
+  multipart({
+    ...applicationFields('ana@example.es'),
+    licence: new File([PDF], 'licence.pdf'),
+    ...extra,
+  });
 const contact = (extra: Record<string, string> = {}) =>
-  multipart({ 'form-name': 'ContactForm', name: 'Marta García', email: 'marta@example.es', title: 'Group lessons', message: 'Do you run them?', ...extra });
+  multipart({
+    'form-name': 'ContactForm',
+    name: 'Marta García',
+    email: 'marta@example.es',
+    title: 'Group lessons',
+    message: 'Do you run them?',
+    ...extra,
+  });
 const newsletter = (email: string) => new URLSearchParams({ 'form-name': 'SubscribeForm', email });
 const uploads = () => (existsSync(uploadDir) ? readdirSync(uploadDir) : []);
 
@@ -66,7 +97,10 @@ describe('a full disk while a file is written (injected)', () => {
   /** Accepts `room` bytes in short writes, then fails as a full disk does. */
   const diskWithRoom = (room: number): UploadIo => ({
     async write(handle, bytes, position) {
-      if (position >= room) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      if (position >= room)
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), {
+          code: 'ENOSPC',
+        });
       const count = Math.min(bytes.byteLength, room - position, 1000);
       return (await handle.write(bytes, 0, count, position)).bytesWritten;
     },
@@ -83,7 +117,9 @@ describe('a full disk while a file is written (injected)', () => {
   });
 
   it('with room again, the same licence is stored whole (a damaged copy under its name is replaced)', async () => {
-    expect((await receiver({ uploadIo: diskWithRoom(2500) })(post(application()), 'x')).status).toBe(507);
+    expect(
+      (await receiver({ uploadIo: diskWithRoom(2500) })(post(application()), 'x')).status,
+    ).toBe(507);
     const name = `${createHash('sha256').update(PDF).digest('hex')}.pdf`;
     writeFileSync(join(uploadDir, name), PDF.subarray(0, 100)); // a truncated file, as the old code left
     expect((await receiver()(post(application()), 'x')).status).toBe(200);
@@ -97,7 +133,10 @@ describe('the start-up check of the uploads', () => {
     const [stored] = uploads();
     writeFileSync(join(uploadDir, `${stored}.123.456.abc.part`), 'half');
     writeFileSync(join(uploadDir, stored!), 'truncated');
-    expect(await checkUploads(uploadDir)).toEqual({ removedParts: [`${stored}.123.456.abc.part`], damaged: [stored] });
+    expect(await checkUploads(uploadDir)).toEqual({
+      removedParts: [`${stored}.123.456.abc.part`],
+      damaged: [stored],
+    });
     expect(uploads()).toEqual([stored]);
   });
 });
@@ -129,16 +168,28 @@ describe('a database locked by another process', () => {
 
 describe('large posts, a few at a time', () => {
   it('a large post waits for a place, and gets 503 with Retry-After when none comes free', async () => {
-    const receive = receiver({ largePosts: { concurrent: 1, thresholdBytes: 100, waitMs: 200, queue: 5 } });
+    const receive = receiver({
+      largePosts: { concurrent: 1, thresholdBytes: 100, waitMs: 200, queue: 5 },
+    });
     let finish!: () => void;
     // A body that has started and not finished, as a slow upload: it holds the only place.
     const slow = new ReadableStream<Uint8Array>({
       start(controller) {
-        controller.enqueue(new TextEncoder().encode('form-name=SubscribeForm&email=slow%40example.com'));
+        controller.enqueue(
+          new TextEncoder().encode('form-name=SubscribeForm&email=slow%40example.com'),
+        );
         finish = () => controller.close();
       },
     });
-    const first = receive(new Request(URL_, { method: 'POST', body: slow, headers: { ...json, 'content-type': 'application/x-www-form-urlencoded' }, duplex: 'half' } as RequestInit), 'a');
+    const first = receive(
+      new Request(URL_, {
+        method: 'POST',
+        body: slow,
+        headers: { ...json, 'content-type': 'application/x-www-form-urlencoded' },
+        duplex: 'half',
+      } as RequestInit),
+      'a',
+    );
     const second = await receive(post(application()), 'b');
     expect(second.status).toBe(503);
     expect(Number(second.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -149,14 +200,27 @@ describe('large posts, a few at a time', () => {
 });
 
 describe('no input gives a 5xx', () => {
-  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])('a form-name of %s is an unknown form (400)', async (name) => {
-    const response = await receiver()(post(new URLSearchParams({ 'form-name': name, email: 'a@b.co' })), 'x');
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'unknownForm' });
-  });
+  it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty'])(
+    'a form-name of %s is an unknown form (400)',
+    async (name) => {
+      const response = await receiver()(
+        post(new URLSearchParams({ 'form-name': name, email: 'a@b.co' })),
+        'x',
+      );
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({ error: 'unknownForm' });
+    },
+  );
 
   it('a return-to outside Latin-1 is percent-encoded: the browser is sent back, the row stored once', async () => {
-    const plain = new Request(URL_, { method: 'POST', body: new URLSearchParams({ 'form-name': 'SubscribeForm', email: 'e@b.co', 'return-to': '/fr/été/€' }) });
+    const plain = new Request(URL_, {
+      method: 'POST',
+      body: new URLSearchParams({
+        'form-name': 'SubscribeForm',
+        email: 'e@b.co',
+        'return-to': '/fr/été/€',
+      }),
+    });
     const response = await receiver()(plain, 'x');
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/fr/%C3%A9t%C3%A9/%E2%82%AC#form-sent');
@@ -179,7 +243,10 @@ describe('control characters', () => {
   });
 
   it('free text keeps its line breaks', async () => {
-    expect((await receiver()(post(contact({ message: 'Line one\r\nLine two\nLine three' })), 'x')).status).toBe(200);
+    expect(
+      (await receiver()(post(contact({ message: 'Line one\r\nLine two\nLine three' })), 'x'))
+        .status,
+    ).toBe(200);
     // (multipart sends every line break as CRLF)
     expect(store.list('ContactForm')[0]!.message).toBe('Line one\r\nLine two\r\nLine three');
   });
@@ -189,21 +256,28 @@ describe('references to the content', () => {
   it('a resort id the content does not have is refused on the resort field', async () => {
     const response = await receiver()(post(application({ resort: 'no-such-resort' })), 'x');
     expect(response.status).toBe(400);
-    expect((await response.json()).errors).toEqual({ resort: { code: 'resort.required', message: expect.any(String) } });
+    expect((await response.json()).errors).toEqual({
+      resort: { code: 'resort.required', message: expect.any(String) },
+    });
     expect(uploads()).toEqual([]);
   });
 });
 
 describe('the honeypot', () => {
   it('keeps at most 16 KB of a bot’s post, and its rows are purged after the retention', async () => {
-    const fields: Record<string, string> = { 'form-name': 'ContactForm', 'bot-field': 'http://spam' };
+    const fields: Record<string, string> = {
+      'form-name': 'ContactForm',
+      'bot-field': 'http://spam',
+    };
     for (let i = 0; i < 500; i++) fields[`f${i}`] = 'x'.repeat(100);
     let clock = new Date('2026-01-01T00:00:00Z');
     const receive = receiver({ maxBodyBytes: 1_000_000, now: () => clock });
     expect((await receive(post(multipart(fields)), 'x')).status).toBe(200);
     clock = new Date('2026-02-20T00:00:00Z');
     expect((await receive(post(multipart(fields)), 'x')).status).toBe(200);
-    expect(Math.max(...store.list('spam').map((row) => String(row.payload).length))).toBeLessThanOrEqual(16_500);
+    expect(
+      Math.max(...store.list('spam').map((row) => String(row.payload).length)),
+    ).toBeLessThanOrEqual(16_500);
     expect(purgeExpiredSpam(store, 30, new Date('2026-03-01T00:00:00Z'))).toBe(1);
     expect(store.list('spam')).toHaveLength(1);
   });
@@ -211,7 +285,11 @@ describe('the honeypot', () => {
 
 describe('a browser without JavaScript refused before its form was read', () => {
   const plain = (headers: Record<string, string>, body: BodyInit = newsletter('p@b.co')) =>
-    new Request(URL_, { method: 'POST', body, headers: { referer: 'http://site.test/es/newsletter?x=1', ...headers } });
+    new Request(URL_, {
+      method: 'POST',
+      body,
+      headers: { referer: 'http://site.test/es/newsletter?x=1', ...headers },
+    });
 
   it('is sent back to the page it came from, with the failure shown (415, 413, 429)', async () => {
     const receive = receiver({ rateLimit: { max: 3, windowSeconds: 60 }, maxBodyBytes: 100 });
@@ -230,7 +308,10 @@ describe('a browser without JavaScript refused before its form was read', () => 
   });
 
   it('is never sent to another site’s page', async () => {
-    const response = await receiver()(plain({ referer: 'https://evil.example/x', 'content-type': 'text/plain' }, 'x'), 'x');
+    const response = await receiver()(
+      plain({ referer: 'https://evil.example/x', 'content-type': 'text/plain' }, 'x'),
+      'x',
+    );
     expect(response.status).toBe(415);
   });
 });
@@ -243,10 +324,23 @@ describe('the database file', () => {
 
 describe('the team CLI', () => {
   it('never writes a raw control character to the terminal (list, JSON, CSV)', () => {
-    store.insert('ContactForm', { name: 'Evil \u001b[2J', email: 'e@x.co', title: 'CSI \u009b31m', message: 'a\r\nb', created_at: new Date().toISOString() });
+    store.insert('ContactForm', {
+      name: 'Evil \u001b[2J',
+      email: 'e@x.co',
+      title: 'CSI \u009b31m',
+      message: 'a\r\nb',
+      created_at: new Date().toISOString(),
+    });
     const run = (...args: string[]) =>
-      execFileSync(process.execPath, ['scripts/submissions.mjs', ...args], { env: { ...process.env, FORMS_DB_PATH: dbPath }, encoding: 'utf8' });
-    for (const output of [run('list', '--form', 'contact'), run('export', '--form', 'contact'), run('export', '--form', 'contact', '--format', 'csv')]) {
+      execFileSync(process.execPath, ['scripts/submissions.mjs', ...args], {
+        env: { ...process.env, FORMS_DB_PATH: dbPath },
+        encoding: 'utf8',
+      });
+    for (const output of [
+      run('list', '--form', 'contact'),
+      run('export', '--form', 'contact'),
+      run('export', '--form', 'contact', '--format', 'csv'),
+    ]) {
       // eslint-disable-next-line no-control-regex -- finding control characters is the point
       expect(output).not.toMatch(/[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/);
       expect(output).toContain('\\u001b');

@@ -30,14 +30,30 @@ function receiver(overrides: Partial<ReceiverSettings> = {}) {
   });
 }
 
-const post = (body: BodyInit, headers: Record<string, string> = {}) => new Request(URL_, { method: 'POST', body, headers: { accept: 'application/json', ...headers } });
+const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+  new Request(URL_, { method: 'POST', body, headers: { accept: 'application/json', ...headers } });
 const applicant = applicationFields('ana@example.es');
 // Sent as any file: the receiver must recognise the PDF by its bytes, not by what the client says.
 const application = (extra: Record<string, string | Blob> = {}) =>
-  multipart({ ...applicant, licence: new File([PDF], 'licence.pdf', { type: 'application/octet-stream' }), ...extra });
+  multipart({
+    ...applicant,
+    licence: new File([PDF], 'licence.pdf', { type: 'application/octet-stream' }),
+    ...extra,
+  });
 const contact = (extra: Record<string, string> = {}) =>
-  multipart({ 'form-name': 'ContactForm', name: 'Marta García', email: 'marta@example.es', title: 'Group lessons', message: 'Do you run them in March?', ...extra });
-const countAll = () => ['SubscribeForm', 'ContactForm', 'InstructorApplicationForm', 'spam'].reduce((n, f) => n + store.list(f as 'spam').length, 0);
+  multipart({
+    'form-name': 'ContactForm',
+    name: 'Marta García',
+    email: 'marta@example.es',
+    title: 'Group lessons',
+    message: 'Do you run them in March?',
+    ...extra,
+  });
+const countAll = () =>
+  ['SubscribeForm', 'ContactForm', 'InstructorApplicationForm', 'spam'].reduce(
+    (n, f) => n + store.list(f as 'spam').length,
+    0,
+  );
 
 beforeEach(() => {
   store = openStore(':memory:');
@@ -46,22 +62,41 @@ beforeEach(() => {
 
 describe('form receiver', () => {
   it('stores a newsletter subscription sent form-encoded', async () => {
-    const response = await receiver()(post(new URLSearchParams({ 'form-name': 'SubscribeForm', email: 'Ski@Example.com' })), '1.1.1.1');
+    const response = await receiver()(
+      post(new URLSearchParams({ 'form-name': 'SubscribeForm', email: 'Ski@Example.com' })),
+      '1.1.1.1',
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
-    expect(store.list('SubscribeForm')).toMatchObject([{ email: 'Ski@Example.com', email_key: 'ski@example.com', client: '1.1.1.1' }]);
+    expect(store.list('SubscribeForm')).toMatchObject([
+      { email: 'Ski@Example.com', email_key: 'ski@example.com', client: '1.1.1.1' },
+    ]);
   });
 
   it('keeps one subscription per address, whatever its case', async () => {
     const receive = receiver();
     for (const email of ['ski@example.com', 'SKI@example.COM']) {
-      expect((await receive(post(new URLSearchParams({ 'form-name': 'SubscribeForm', email })), 'x')).status).toBe(200);
+      expect(
+        (await receive(post(new URLSearchParams({ 'form-name': 'SubscribeForm', email })), 'x'))
+          .status,
+      ).toBe(200);
     }
     expect(store.list('SubscribeForm')).toHaveLength(1);
   });
 
   it('answers per-field codes and English messages, and stores nothing', async () => {
-    const response = await receiver()(post(multipart({ 'form-name': 'ContactForm', name: 'Bob', email: 'bob@x', title: 'Hi', message: '' })), 'x');
+    const response = await receiver()(
+      post(
+        multipart({
+          'form-name': 'ContactForm',
+          name: 'Bob',
+          email: 'bob@x',
+          title: 'Hi',
+          message: '',
+        }),
+      ),
+      'x',
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       ok: false,
@@ -77,7 +112,10 @@ describe('form receiver', () => {
   });
 
   it('stores an application and its licence by content hash, recognised by its bytes', async () => {
-    const response = await receiver()(post(application({ cv: new File([PNG], 'cv.png', { type: 'image/png' }) })), 'x');
+    const response = await receiver()(
+      post(application({ cv: new File([PNG], 'cv.png', { type: 'image/png' }) })),
+      'x',
+    );
     expect(response.status).toBe(200);
     const [row] = store.list('InstructorApplicationForm');
     expect(row).toMatchObject({
@@ -88,7 +126,12 @@ describe('form receiver', () => {
     });
     const files = store.filesOf(Number(row!.id));
     expect(files).toMatchObject([
-      { field: 'licence', media_type: 'application/pdf', bytes: PDF.length, original_name: 'licence.pdf' },
+      {
+        field: 'licence',
+        media_type: 'application/pdf',
+        bytes: PDF.length,
+        original_name: 'licence.pdf',
+      },
       { field: 'cv', media_type: 'image/png' },
     ]);
     expect(readdirSync(uploadDir).sort()).toEqual(files.map((f) => String(f.stored_name)).sort());
@@ -96,9 +139,19 @@ describe('form receiver', () => {
   });
 
   it.each([
-    ['a text file renamed .pdf', { licence: new File(['just text'], 'licence.pdf', { type: 'application/pdf' }) }, 400, 'licence.type'],
+    [
+      'a text file renamed .pdf',
+      { licence: new File(['just text'], 'licence.pdf', { type: 'application/pdf' }) },
+      400,
+      'licence.type',
+    ],
     ['a missing licence', { licence: new File([], '') }, 400, 'licence.required'],
-    ['an oversize licence', { licence: new File([PDF, new Uint8Array(1000)], 'big.pdf') }, 413, 'licence.size'],
+    [
+      'an oversize licence',
+      { licence: new File([PDF, new Uint8Array(1000)], 'big.pdf') },
+      413,
+      'licence.size',
+    ],
   ])('refuses %s', async (_, extra, status, code) => {
     const response = await receiver()(post(application(extra as Record<string, Blob>)), 'x');
     expect(response.status).toBe(status);
@@ -109,13 +162,41 @@ describe('form receiver', () => {
   });
 
   it.each([
-    ['an unknown form-name', () => post(multipart({ 'form-name': 'OrderForm' })), 400, 'unknownForm'],
+    [
+      'an unknown form-name',
+      () => post(multipart({ 'form-name': 'OrderForm' })),
+      400,
+      'unknownForm',
+    ],
     ['no form-name', () => post(multipart({ email: 'a@b.co' })), 400, 'unknownForm'],
-    ['a JSON body', () => post(JSON.stringify({ 'form-name': 'SubscribeForm' }), { 'content-type': 'application/json' }), 415, 'unsupportedMediaType'],
+    [
+      'a JSON body',
+      () =>
+        post(JSON.stringify({ 'form-name': 'SubscribeForm' }), {
+          'content-type': 'application/json',
+        }),
+      415,
+      'unsupportedMediaType',
+    ],
     ['no content type', () => new Request(URL_, { method: 'POST' }), 415, 'unsupportedMediaType'],
-    ['an empty body', () => post('', { 'content-type': 'application/x-www-form-urlencoded' }), 400, 'emptyBody'],
-    ['malformed multipart', () => post('--nope\r\ngarbage', { 'content-type': 'multipart/form-data; boundary=xyz' }), 400, 'malformed'],
-    ['a body over the cap', () => post(new URLSearchParams({ 'form-name': 'ContactForm', message: 'x'.repeat(6000) })), 413, 'tooLarge'],
+    [
+      'an empty body',
+      () => post('', { 'content-type': 'application/x-www-form-urlencoded' }),
+      400,
+      'emptyBody',
+    ],
+    [
+      'malformed multipart',
+      () => post('--nope\r\ngarbage', { 'content-type': 'multipart/form-data; boundary=xyz' }),
+      400,
+      'malformed',
+    ],
+    [
+      'a body over the cap',
+      () => post(new URLSearchParams({ 'form-name': 'ContactForm', message: 'x'.repeat(6000) })),
+      413,
+      'tooLarge',
+    ],
   ])('answers %s with a clear 4xx', async (_, request, status, error) => {
     const response = await receiver()(request(), 'x');
     expect(response.status).toBe(status);
@@ -124,13 +205,20 @@ describe('form receiver', () => {
   });
 
   it('reads a multipart body whose boundary has capital letters (it is case-sensitive)', async () => {
-    const body = '--AbC\r\ncontent-disposition: form-data; name="form-name"\r\n\r\nSubscribeForm\r\n--AbC\r\ncontent-disposition: form-data; name="email"\r\n\r\nb@c.de\r\n--AbC--\r\n';
-    const response = await receiver()(post(body, { 'content-type': 'multipart/form-data; boundary=AbC' }), 'x');
+    const body =
+      '--AbC\r\ncontent-disposition: form-data; name="form-name"\r\n\r\nSubscribeForm\r\n--AbC\r\ncontent-disposition: form-data; name="email"\r\n\r\nb@c.de\r\n--AbC--\r\n';
+    const response = await receiver()(
+      post(body, { 'content-type': 'multipart/form-data; boundary=AbC' }),
+      'x',
+    );
     expect(response.status).toBe(200);
   });
 
   it('answers a filled honeypot like a success and keeps it as spam', async () => {
-    const response = await receiver()(post(multipart({ 'form-name': 'ContactForm', 'bot-field': 'http://spam', name: 'x' })), 'x');
+    const response = await receiver()(
+      post(multipart({ 'form-name': 'ContactForm', 'bot-field': 'http://spam', name: 'x' })),
+      'x',
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
     expect(store.list('ContactForm')).toHaveLength(0);
@@ -139,7 +227,11 @@ describe('form receiver', () => {
 
   it('limits each client, with Retry-After', async () => {
     const receive = receiver({ rateLimit: { max: 2, windowSeconds: 600 } });
-    const send = (client: string) => receive(post(new URLSearchParams({ 'form-name': 'SubscribeForm', email: `${client}@b.co` })), client);
+    const send = (client: string) =>
+      receive(
+        post(new URLSearchParams({ 'form-name': 'SubscribeForm', email: `${client}@b.co` })),
+        client,
+      );
     expect((await send('a')).status).toBe(200);
     expect((await send('a')).status).toBe(200);
     const limited = await send('a');
@@ -149,8 +241,15 @@ describe('form receiver', () => {
   });
 
   it('answers 500 when the store fails', async () => {
-    const receive = receiver({ store: () => { throw new Error('disk full'); } });
-    const response = await receive(post(new URLSearchParams({ 'form-name': 'SubscribeForm', email: 'a@b.co' })), 'x');
+    const receive = receiver({
+      store: () => {
+        throw new Error('disk full');
+      },
+    });
+    const response = await receive(
+      post(new URLSearchParams({ 'form-name': 'SubscribeForm', email: 'a@b.co' })),
+      'x',
+    );
     expect(response.status).toBe(500);
     expect(await response.json()).toMatchObject({ ok: false, error: 'server' });
   });
@@ -168,13 +267,23 @@ describe('form receiver', () => {
 
   it('sends a browser without JavaScript back to its page, never to another site', async () => {
     const receive = receiver();
-    const plain = (fields: Record<string, string>) => new Request(URL_, { method: 'POST', body: new URLSearchParams(fields) });
-    const sent = await receive(plain({ 'form-name': 'SubscribeForm', email: 'n@b.co', 'return-to': '/fr/newsletter' }), 'x');
+    const plain = (fields: Record<string, string>) =>
+      new Request(URL_, { method: 'POST', body: new URLSearchParams(fields) });
+    const sent = await receive(
+      plain({ 'form-name': 'SubscribeForm', email: 'n@b.co', 'return-to': '/fr/newsletter' }),
+      'x',
+    );
     expect(sent.status).toBe(303);
     expect(sent.headers.get('location')).toBe('/fr/newsletter#form-sent');
-    const failed = await receive(plain({ 'form-name': 'SubscribeForm', email: 'bad', 'return-to': '/fr/newsletter' }), 'x');
+    const failed = await receive(
+      plain({ 'form-name': 'SubscribeForm', email: 'bad', 'return-to': '/fr/newsletter' }),
+      'x',
+    );
     expect(failed.headers.get('location')).toBe('/fr/newsletter#form-failed');
-    const evil = await receive(plain({ 'form-name': 'SubscribeForm', email: 'm@b.co', 'return-to': '//evil.example/x' }), 'x');
+    const evil = await receive(
+      plain({ 'form-name': 'SubscribeForm', email: 'm@b.co', 'return-to': '//evil.example/x' }),
+      'x',
+    );
     expect(evil.status).toBe(200);
   });
 });
@@ -195,7 +304,9 @@ describe('store', () => {
     const path = join(dir, 'nested', 'db.sqlite');
     openStore(path).close(); // creates the folder and the file
     const again = openStore(path);
-    expect(again.db.prepare('PRAGMA user_version').get()).toEqual({ user_version: migrations.length });
+    expect(again.db.prepare('PRAGMA user_version').get()).toEqual({
+      user_version: migrations.length,
+    });
     expect(again.db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     expect(again.db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 2 }); // FULL
     again.close();
@@ -213,8 +324,12 @@ describe('store', () => {
     expect(purgeExpiredFiles(store, uploadDir, 365, new Date('2026-01-11T10:00:00Z'))).toBe(1);
     const [old, recent] = store.list('InstructorApplicationForm');
     expect(store.filesOf(Number(old!.id))[0]).toMatchObject({ purged_at: expect.any(String) });
-    expect(existsSync(join(uploadDir, String(store.filesOf(Number(old!.id))[0]!.stored_name)))).toBe(false);
-    expect(existsSync(join(uploadDir, String(store.filesOf(Number(recent!.id))[0]!.stored_name)))).toBe(true);
+    expect(
+      existsSync(join(uploadDir, String(store.filesOf(Number(old!.id))[0]!.stored_name))),
+    ).toBe(false);
+    expect(
+      existsSync(join(uploadDir, String(store.filesOf(Number(recent!.id))[0]!.stored_name))),
+    ).toBe(true);
     expect(store.list('InstructorApplicationForm')).toHaveLength(2);
   });
 });

@@ -1,10 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { ContactSchema, EMAIL_PATTERN, NAME_PATTERN, NewsletterSchema, applicationSchema, formInput, limits, validate } from '../../src/forms/schemas';
+import {
+  ContactSchema,
+  EMAIL_PATTERN,
+  NAME_PATTERN,
+  NewsletterSchema,
+  applicationSchema,
+  formInput,
+  limits,
+  validate,
+} from '../../src/forms/schemas';
 import { errorMessages } from '../../src/components/forms/strings';
 import { messages } from '../../src/i18n/translate';
 
-const contact = { name: 'Marie Curie', email: 'marie@example.fr', title: 'Group lesson', message: 'Is there a group on Saturday?' };
-const pdf = () => new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], 'licence.pdf', { type: 'application/pdf' });
+const contact = {
+  name: 'Marie Curie',
+  email: 'marie@example.fr',
+  title: 'Group lesson',
+  message: 'Is there a group on Saturday?',
+};
+const pdf = () =>
+  new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], 'licence.pdf', {
+    type: 'application/pdf',
+  });
 const application = () => ({
   firstname: 'Ana',
   lastname: 'López',
@@ -20,22 +37,41 @@ const application = () => ({
 });
 
 describe('email check (spec §5: text, @, text, dot, more text, no spaces)', () => {
-  it.each(['a@b.co', 'first.last@sub.example.com', 'x+tag@d.io'])('accepts %s', (email) => expect(EMAIL_PATTERN.test(email)).toBe(true));
-  it.each(['', 'plain', 'a@b', '@b.co', 'a@.co', 'a@b.', 'a b@c.de', 'a@b .de', 'a@b.c d'])('refuses %j', (email) =>
-    expect(EMAIL_PATTERN.test(email)).toBe(false),
+  it.each(['a@b.co', 'first.last@sub.example.com', 'x+tag@d.io'])('accepts %s', (email) =>
+    expect(EMAIL_PATTERN.test(email)).toBe(true),
+  );
+  it.each(['', 'plain', 'a@b', '@b.co', 'a@.co', 'a@b.', 'a b@c.de', 'a@b .de', 'a@b.c d'])(
+    'refuses %j',
+    (email) => expect(EMAIL_PATTERN.test(email)).toBe(false),
   );
 });
 
 describe('name check (spec §5)', () => {
-  it.each(['Marie Curie', 'José Álvarez García', 'Zoë Ångström', 'Jean-Luc Picard', "Seán O'Neill", 'Łukasz Żółć'])('accepts %s', (name) =>
-    expect(NAME_PATTERN.test(name)).toBe(true),
-  );
-  it.each(['Marie', 'Marie  Curie', ' Marie Curie', 'Marie Curie ', 'R2 D2', 'Иван Петров', '李 小龍', 'Marie_Curie', 'Marie -Curie'])('refuses %j', (name) =>
-    expect(NAME_PATTERN.test(name)).toBe(false),
-  );
+  it.each([
+    'Marie Curie',
+    'José Álvarez García',
+    'Zoë Ångström',
+    'Jean-Luc Picard',
+    "Seán O'Neill",
+    'Łukasz Żółć',
+  ])('accepts %s', (name) => expect(NAME_PATTERN.test(name)).toBe(true));
+  it.each([
+    'Marie',
+    'Marie  Curie',
+    ' Marie Curie',
+    'Marie Curie ',
+    'R2 D2',
+    'Иван Петров',
+    '李 小龍',
+    'Marie_Curie',
+    'Marie -Curie',
+  ])('refuses %j', (name) => expect(NAME_PATTERN.test(name)).toBe(false));
   it('needs at least 3 characters and at most the limit', () => {
     expect(validate(ContactSchema, { ...contact, name: 'A B' }).ok).toBe(true);
-    expect(validate(ContactSchema, { ...contact, name: `A ${'b'.repeat(limits.name)}` })).toEqual({ ok: false, errors: { name: 'name.invalid' } });
+    expect(validate(ContactSchema, { ...contact, name: `A ${'b'.repeat(limits.name)}` })).toEqual({
+      ok: false,
+      errors: { name: 'name.invalid' },
+    });
   });
 });
 
@@ -44,8 +80,13 @@ describe('newsletter schema', () => {
     const result = validate(NewsletterSchema, { email: '  a@b.co ' });
     expect(result).toEqual({ ok: true, output: { email: 'a@b.co', locale: undefined } });
   });
-  it.each([{}, { email: '' }, { email: 'nope' }, { email: `${'a'.repeat(250)}@b.co` }])('refuses %j with email.invalid', (input) =>
-    expect(validate(NewsletterSchema, input)).toEqual({ ok: false, errors: { email: 'email.invalid' } }),
+  it.each([{}, { email: '' }, { email: 'nope' }, { email: `${'a'.repeat(250)}@b.co` }])(
+    'refuses %j with email.invalid',
+    (input) =>
+      expect(validate(NewsletterSchema, input)).toEqual({
+        ok: false,
+        errors: { email: 'email.invalid' },
+      }),
   );
 });
 
@@ -54,12 +95,25 @@ describe('contact schema', () => {
   it('reports every wrong field with its own code', () =>
     expect(validate(ContactSchema, {})).toEqual({
       ok: false,
-      errors: { name: 'name.invalid', email: 'email.invalid', title: 'title.invalid', message: 'message.invalid' },
+      errors: {
+        name: 'name.invalid',
+        email: 'email.invalid',
+        title: 'title.invalid',
+        message: 'message.invalid',
+      },
     }));
   it('refuses blank and over-long title and message', () => {
-    expect(validate(ContactSchema, { ...contact, title: '   ' })).toEqual({ ok: false, errors: { title: 'title.invalid' } });
-    expect(validate(ContactSchema, { ...contact, title: 'x'.repeat(limits.title + 1) })).toEqual({ ok: false, errors: { title: 'title.invalid' } });
-    expect(validate(ContactSchema, { ...contact, message: 'x'.repeat(limits.message + 1) })).toEqual({ ok: false, errors: { message: 'message.invalid' } });
+    expect(validate(ContactSchema, { ...contact, title: '   ' })).toEqual({
+      ok: false,
+      errors: { title: 'title.invalid' },
+    });
+    expect(validate(ContactSchema, { ...contact, title: 'x'.repeat(limits.title + 1) })).toEqual({
+      ok: false,
+      errors: { title: 'title.invalid' },
+    });
+    expect(
+      validate(ContactSchema, { ...contact, message: 'x'.repeat(limits.message + 1) }),
+    ).toEqual({ ok: false, errors: { message: 'message.invalid' } });
   });
 });
 
@@ -86,7 +140,11 @@ describe('instructor application schema', () => {
     ['adult', 'no', 'adult.required'],
     ['licence', undefined, 'licence.required'],
     ['licence', new File(['hello'], 'licence.txt', { type: 'text/plain' }), 'licence.type'],
-    ['licence', new File([new Uint8Array(1001)], 'big.pdf', { type: 'application/pdf' }), 'licence.size'],
+    [
+      'licence',
+      new File([new Uint8Array(1001)], 'big.pdf', { type: 'application/pdf' }),
+      'licence.size',
+    ],
     ['cv', new File(['x'], 'cv.docx', { type: 'application/msword' }), 'cv.type'],
     ['cv', new File([new Uint8Array(1001)], 'cv.png', { type: 'image/png' }), 'cv.size'],
   ])('%s = %j → %s', (field, value, code) => {
@@ -95,8 +153,9 @@ describe('instructor application schema', () => {
     else input[field] = value;
     expect(validate(schema, input)).toEqual({ ok: false, errors: { [field]: code } });
   });
-  it.each(['trainee', 'diploma', 'td1', 'td2', 'td3', 'other'])('accepts licence type %s', (licenceType) =>
-    expect(validate(schema, { ...application(), licenceType }).ok).toBe(true),
+  it.each(['trainee', 'diploma', 'td1', 'td2', 'td3', 'other'])(
+    'accepts licence type %s',
+    (licenceType) => expect(validate(schema, { ...application(), licenceType }).ok).toBe(true),
   );
 });
 
@@ -124,14 +183,16 @@ describe('messages', () => {
     expect(en.contact.failure).toBe('Sorry an error has occurred. Contact us at {{email}}');
   });
 
-  it('the Spanish contact success says the request was sent', () => expect(messages.es.forms.contact.success).toMatch(/^Solicitud enviada/));
+  it('the Spanish contact success says the request was sent', () =>
+    expect(messages.es.forms.contact.success).toMatch(/^Solicitud enviada/));
 
   it.each(['fr', 'es', 'pt'] as const)('every problem code has its own %s text', (locale) => {
     for (const form of ['newsletter', 'contact', 'application'] as const) {
       const english = errorMessages(form, 'en');
       const translated = errorMessages(form, locale);
       expect(Object.keys(translated)).toEqual(Object.keys(english));
-      for (const code of Object.keys(english)) expect(translated[code], `${locale} ${form} ${code}`).not.toBe(english[code]);
+      for (const code of Object.keys(english))
+        expect(translated[code], `${locale} ${form} ${code}`).not.toBe(english[code]);
     }
   });
 
@@ -151,6 +212,8 @@ describe('messages', () => {
   it('interpolates the file size and limits', () => {
     const fr = errorMessages('application', 'fr');
     expect(fr['licence.size']).toBe('Le fichier du diplôme dépasse 10\u00a0MB.');
-    expect(errorMessages('application', 'en')['years.invalid']).toBe('Enter a number of years between 0 and 60.');
+    expect(errorMessages('application', 'en')['years.invalid']).toBe(
+      'Enter a number of years between 0 and 60.',
+    );
   });
 });

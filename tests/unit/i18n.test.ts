@@ -11,7 +11,10 @@ function keysOf(tree: object, prefix = ''): string[] {
 
 describe('translation', () => {
   const translatorFor = createTranslator(
-    { en: { greeting: 'Hello {{name}}', onlyEnglish: 'Only in English' }, fr: { greeting: 'Bonjour {{name}}' } },
+    {
+      en: { greeting: 'Hello {{name}}', onlyEnglish: 'Only in English' },
+      fr: { greeting: 'Bonjour {{name}}' },
+    },
     { brand: 'Pistelink' },
   );
 
@@ -37,16 +40,21 @@ describe('translation', () => {
 
   it('fills the brand in everywhere', () => {
     expect(useTranslations('es')('pages.about.title')).toContain('Pistelink');
-    expect(useTranslations('fr')('footer.copyright', { year: 2026 })).toMatch(/^© 2026 Pistelink\./);
+    expect(useTranslations('fr')('footer.copyright', { year: 2026 })).toMatch(
+      /^© 2026 Pistelink\./,
+    );
   });
 
-  it.each(allLocales.filter((l) => l !== 'en'))('%s has every English key and no stray one', (locale) => {
-    const english = keysOf(messages.en);
-    const translated = keysOf(messages[locale]);
-    const missing = english.filter((key) => !translated.includes(key));
-    const stray = translated.filter((key) => !english.includes(key));
-    expect({ locale, missing, stray }).toEqual({ locale, missing: [], stray: [] });
-  });
+  it.each(allLocales.filter((l) => l !== 'en'))(
+    '%s has every English key and no stray one',
+    (locale) => {
+      const english = keysOf(messages.en);
+      const translated = keysOf(messages[locale]);
+      const missing = english.filter((key) => !translated.includes(key));
+      const stray = translated.filter((key) => !english.includes(key));
+      expect({ locale, missing, stray }).toEqual({ locale, missing: [], stray: [] });
+    },
+  );
 
   it.each(allLocales)('%s keeps every placeholder of the English text', (locale) => {
     // Keys read from the file itself: a translator over plain strings.
@@ -54,11 +62,18 @@ describe('translation', () => {
     const t = anyKey(locale);
     const english = anyKey('en');
     for (const key of keysOf(messages.en)) {
-      const raw = (tree: object) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
-      const placeholders = (text: unknown) => [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-      expect(placeholders(raw(messages[locale])), `${locale}: ${key}`).toEqual(placeholders(raw(messages.en)));
+      const raw = (tree: object) =>
+        key
+          .split('.')
+          .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], tree);
+      const placeholders = (text: unknown) =>
+        [...String(text).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      expect(placeholders(raw(messages[locale])), `${locale}: ${key}`).toEqual(
+        placeholders(raw(messages.en)),
+      );
       // A page's sentences must really be translated, not English left in place.
-      if (locale !== 'en' && /^pages\..*\.(intro|description)$/.test(key)) expect(t(key), `${locale}: ${key}`).not.toBe(english(key));
+      if (locale !== 'en' && /^pages\..*\.(intro|description)$/.test(key))
+        expect(t(key), `${locale}: ${key}`).not.toBe(english(key));
     }
   });
 });

@@ -39,7 +39,8 @@ const problems = (patch: Partial<SearchDraft>) => validateSearch(draft(patch), c
 
 describe('finding the resort', () => {
   it('by name or id, whatever the case, accents and punctuation', () => {
-    for (const typed of ['Astún', 'astun', ' ASTUN ', 'Astun']) expect(findResort(typed, resorts)?.id).toBe('astun');
+    for (const typed of ['Astún', 'astun', ' ASTUN ', 'Astun'])
+      expect(findResort(typed, resorts)?.id).toBe('astun');
     expect(findResort('baqueira beret', resorts)?.id).toBe('baqueira-beret');
     expect(findResort('sierra-nevada', resorts)?.id).toBe('sierra-nevada');
     expect(findResort('Chamonix', resorts)).toBeUndefined();
@@ -73,14 +74,21 @@ describe('validating a search', () => {
 
   it('says "sport not found" for anything but ski and snowboard, the later sports included', () => {
     expect(problems({ sport: 'snowboard' })).toEqual({});
-    for (const sport of ['surf', 'kite', 'curling', '']) expect(problems({ sport })).toEqual({ sport: 'sport.notFound' });
+    for (const sport of ['surf', 'kite', 'curling', ''])
+      expect(problems({ sport })).toEqual({ sport: 'sport.notFound' });
   });
 
   it('needs a date, a real one, not in the past; today is fine', () => {
     expect(problems({ dates: [] })).toEqual({ dates: 'dates.missing' });
-    expect(problems({ dates: [{ day: '', time: '10:00', hours: '2' }] })).toEqual({ 'dates.0.day': 'day.missing' });
-    expect(problems({ dates: [{ day: '2027-02-30', time: '10:00', hours: '2' }] })).toEqual({ 'dates.0.day': 'day.invalid' });
-    expect(problems({ dates: [{ day: '2027-01-04', time: '10:00', hours: '2' }] })).toEqual({ 'dates.0.day': 'day.past' });
+    expect(problems({ dates: [{ day: '', time: '10:00', hours: '2' }] })).toEqual({
+      'dates.0.day': 'day.missing',
+    });
+    expect(problems({ dates: [{ day: '2027-02-30', time: '10:00', hours: '2' }] })).toEqual({
+      'dates.0.day': 'day.invalid',
+    });
+    expect(problems({ dates: [{ day: '2027-01-04', time: '10:00', hours: '2' }] })).toEqual({
+      'dates.0.day': 'day.past',
+    });
     expect(problems({ dates: [{ day: today, time: '10:00', hours: '2' }] })).toEqual({});
   });
 
@@ -90,14 +98,21 @@ describe('validating a search', () => {
       { day: '2026-12-31', time: '25:00', hours: '9' },
       { day: '2027-01-12', time: '14:30', hours: '0' },
     ];
-    expect(problems({ dates })).toEqual({ 'dates.1.day': 'day.past', 'dates.1.time': 'time.invalid', 'dates.1.hours': 'hours.outOfBounds', 'dates.2.hours': 'hours.outOfBounds' });
+    expect(problems({ dates })).toEqual({
+      'dates.1.day': 'day.past',
+      'dates.1.time': 'time.invalid',
+      'dates.1.hours': 'hours.outOfBounds',
+      'dates.2.hours': 'hours.outOfBounds',
+    });
   });
 
   it('keeps the duration within the facts’ bounds, 1 to 8 hours, whole hours', () => {
-    const at = (hours: string) => problems({ dates: [{ day: '2027-01-10', time: '10:00', hours }] });
+    const at = (hours: string) =>
+      problems({ dates: [{ day: '2027-01-10', time: '10:00', hours }] });
     expect(at('1')).toEqual({});
     expect(at('8')).toEqual({});
-    for (const hours of ['0', '9', '1.5', '', 'two']) expect(at(hours)).toEqual({ 'dates.0.hours': 'hours.outOfBounds' });
+    for (const hours of ['0', '9', '1.5', '', 'two'])
+      expect(at(hours)).toEqual({ 'dates.0.hours': 'hours.outOfBounds' });
   });
 
   it('needs at least one adult or child; an empty count is none', () => {
@@ -114,14 +129,28 @@ describe('validating a search', () => {
   });
 
   it('keeps a group lesson to 4 to 8 learners', () => {
-    expect(problems({ lesson: 'group', adults: '2', children: '1' })).toEqual({ people: 'people.groupTooFew' });
+    expect(problems({ lesson: 'group', adults: '2', children: '1' })).toEqual({
+      people: 'people.groupTooFew',
+    });
     expect(problems({ lesson: 'group', adults: '2', children: '2' })).toEqual({});
     expect(problems({ lesson: 'group', adults: '6', children: '2' })).toEqual({});
-    expect(problems({ lesson: 'group', adults: '6', children: '3' })).toEqual({ people: 'people.groupTooMany' });
+    expect(problems({ lesson: 'group', adults: '6', children: '3' })).toEqual({
+      people: 'people.groupTooMany',
+    });
   });
 
   it('reports every problem at once, the people rule included', () => {
-    expect(problems({ where: 'Nowhere', sport: 'golf', lesson: 'group', adults: '1', children: '0', level: '', language: 'klingon' })).toEqual({
+    expect(
+      problems({
+        where: 'Nowhere',
+        sport: 'golf',
+        lesson: 'group',
+        adults: '1',
+        children: '0',
+        level: '',
+        language: 'klingon',
+      }),
+    ).toEqual({
       where: 'where.notFound',
       sport: 'sport.notFound',
       level: 'level.missing',
@@ -146,22 +175,60 @@ describe('the search in the URL', () => {
   });
 
   it('gives time and duration once when every date shares them, per date otherwise', () => {
-    const shared = draft({ dates: [{ day: '2027-01-10', time: '09:30', hours: '3' }, { day: '2027-01-11', time: '09:30', hours: '3' }] });
+    const shared = draft({
+      dates: [
+        { day: '2027-01-10', time: '09:30', hours: '3' },
+        { day: '2027-01-11', time: '09:30', hours: '3' },
+      ],
+    });
     const query = draftToQuery(shared, resorts);
     expect(query.getAll('date')).toEqual(['2027-01-10', '2027-01-11']);
     expect(query.getAll('time')).toEqual(['09:30']);
     expect(query.getAll('hours')).toEqual(['3']);
 
-    const own = draft({ dates: [{ day: '2027-01-10', time: '09:30', hours: '3' }, { day: '2027-01-11', time: '14:00', hours: '3' }] });
+    const own = draft({
+      dates: [
+        { day: '2027-01-10', time: '09:30', hours: '3' },
+        { day: '2027-01-11', time: '14:00', hours: '3' },
+      ],
+    });
     expect(draftToQuery(own, resorts).getAll('time')).toEqual(['09:30', '14:00']);
     expect(draftToQuery(own, resorts).getAll('hours')).toEqual(['3', '3']);
   });
 
   it.each([
     ['a complete search', draft()],
-    ['several dates sharing a time', draft({ dates: [{ day: '2027-01-10', time: '09:30', hours: '3' }, { day: '2027-01-12', time: '09:30', hours: '3' }] })],
-    ['a time per date', draft({ dates: [{ day: '2027-01-10', time: '09:00', hours: '1' }, { day: '', time: '15:15', hours: '4' }, { day: '2027-01-20', time: '11:00', hours: '2' }] })],
-    ['what a visitor typed, wrong or not', draft({ where: 'Chamonix', sport: 'surf', adults: '', children: '12', lesson: 'group', level: '', language: 'dutch' })],
+    [
+      'several dates sharing a time',
+      draft({
+        dates: [
+          { day: '2027-01-10', time: '09:30', hours: '3' },
+          { day: '2027-01-12', time: '09:30', hours: '3' },
+        ],
+      }),
+    ],
+    [
+      'a time per date',
+      draft({
+        dates: [
+          { day: '2027-01-10', time: '09:00', hours: '1' },
+          { day: '', time: '15:15', hours: '4' },
+          { day: '2027-01-20', time: '11:00', hours: '2' },
+        ],
+      }),
+    ],
+    [
+      'what a visitor typed, wrong or not',
+      draft({
+        where: 'Chamonix',
+        sport: 'surf',
+        adults: '',
+        children: '12',
+        lesson: 'group',
+        level: '',
+        language: 'dutch',
+      }),
+    ],
     ['the form’s first state', defaultDraft('fr')],
   ])('round-trips %s', (_, original) => {
     const query = draftToQuery(original, resorts).toString();
@@ -169,7 +236,10 @@ describe('the search in the URL', () => {
   });
 
   it('fills what a query leaves out from the form’s first state, in the visitor’s language', () => {
-    expect(draftFromQuery('where=astun', 'es', resorts)).toEqual({ ...defaultDraft('es'), where: 'Astún' });
+    expect(draftFromQuery('where=astun', 'es', resorts)).toEqual({
+      ...defaultDraft('es'),
+      where: 'Astún',
+    });
     expect(defaultDraft('es').language).toBe('spanish');
     expect(draftFromQuery('', 'en', resorts)).toEqual(defaultDraft('en'));
   });
@@ -183,12 +253,20 @@ describe('the search in the URL', () => {
 
 describe('adding a date', () => {
   it('suggests the day after the last one, at its time and for as long', () => {
-    expect(dateAfter({ day: '2027-01-31', time: '14:15', hours: '3' })).toEqual({ day: '2027-02-01', time: '14:15', hours: '3' });
+    expect(dateAfter({ day: '2027-01-31', time: '14:15', hours: '3' })).toEqual({
+      day: '2027-02-01',
+      time: '14:15',
+      hours: '3',
+    });
     expect(dateAfter({ day: '2028-02-28', time: '09:00', hours: '1' }).day).toBe('2028-02-29');
   });
 
   it('leaves the day to fill in when the last one has none (or none that is a date)', () => {
-    expect(dateAfter({ day: '', time: '11:00', hours: '2' })).toEqual({ day: '', time: '11:00', hours: '2' });
+    expect(dateAfter({ day: '', time: '11:00', hours: '2' })).toEqual({
+      day: '',
+      time: '11:00',
+      hours: '2',
+    });
     expect(dateAfter({ day: 'tomorrow', time: '11:00', hours: '2' }).day).toBe('');
   });
 
@@ -199,20 +277,43 @@ describe('adding a date', () => {
 
 describe('the quote while the form is filled in', () => {
   it('shows as soon as the people, the lesson type and the durations are right, resort or not', () => {
-    const quote = draftQuote(draft({ where: '', dates: [{ day: '', time: '10:00', hours: '3' }, { day: '', time: '10:00', hours: '3' }] }), facts.lessons);
-    expect(quote).toMatchObject({ kind: 'private', learners: 3, dates: 2, totalHours: 6, hourly: 39.9, total: 239.4 });
+    const quote = draftQuote(
+      draft({
+        where: '',
+        dates: [
+          { day: '', time: '10:00', hours: '3' },
+          { day: '', time: '10:00', hours: '3' },
+        ],
+      }),
+      facts.lessons,
+    );
+    expect(quote).toMatchObject({
+      kind: 'private',
+      learners: 3,
+      dates: 2,
+      totalHours: 6,
+      hourly: 39.9,
+      total: 239.4,
+    });
   });
 
   it('waits while one of them is wrong', () => {
     expect(draftQuote(draft({ adults: '0', children: '0' }), facts.lessons)).toBeNull();
     expect(draftQuote(draft({ adults: '5', children: '2' }), facts.lessons)).toBeNull();
-    expect(draftQuote(draft({ dates: [{ day: '2027-01-10', time: '10:00', hours: '12' }] }), facts.lessons)).toBeNull();
+    expect(
+      draftQuote(
+        draft({ dates: [{ day: '2027-01-10', time: '10:00', hours: '12' }] }),
+        facts.lessons,
+      ),
+    ).toBeNull();
     expect(draftQuote(draft({ dates: [] }), facts.lessons)).toBeNull();
     expect(draftQuote(draft({ lesson: '' }), facts.lessons)).toBeNull();
   });
 
   it('quotes a group by its bounds', () => {
-    expect(draftQuote(draft({ lesson: 'group', adults: '4', children: '1' }), facts.lessons)).toMatchObject({ kind: 'group', learners: 5, min: 4, max: 8 });
+    expect(
+      draftQuote(draft({ lesson: 'group', adults: '4', children: '1' }), facts.lessons),
+    ).toMatchObject({ kind: 'group', learners: 5, min: 4, max: 8 });
   });
 });
 

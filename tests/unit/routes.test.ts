@@ -54,8 +54,12 @@ describe('route table', () => {
       es: '/es/resorts/sierra-nevada/alquiler',
       pt: '/pt/resorts/sierra-nevada/aluguel',
     });
-    expect(pathTo('resortSkiLessons', 'es', params)).toBe('/es/resorts/sierra-nevada/clases-de-esqui');
-    expect(pathTo('resortSnowboardLessons', 'en', params)).toBe('/en/resorts/sierra-nevada/snowboard-lessons');
+    expect(pathTo('resortSkiLessons', 'es', params)).toBe(
+      '/es/resorts/sierra-nevada/clases-de-esqui',
+    );
+    expect(pathTo('resortSnowboardLessons', 'en', params)).toBe(
+      '/en/resorts/sierra-nevada/snowboard-lessons',
+    );
     expect(() => pathTo('resortRental', 'en')).toThrow(/needs the parameter "resort"/);
   });
 });

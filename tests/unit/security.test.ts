@@ -7,16 +7,32 @@ import { describe, expect, it } from 'vitest';
 import { consentHeadScript } from '../../src/consent/head-script';
 import { reviewsShuffleScript } from '../../src/lib/reviews-shuffle';
 import { readConfig } from '../../src/config';
-import { staticHostHeaders, staticHostHeadersFile } from '../../src/integrations/static-host-headers';
+import {
+  staticHostHeaders,
+  staticHostHeadersFile,
+} from '../../src/integrations/static-host-headers';
 import { cacheRules } from '../../src/server/caching';
-import { contentSecurityPolicy, cspHash, inlineScripts, sonnerInjectedCss } from '../../src/security/content-security-policy';
+import {
+  contentSecurityPolicy,
+  cspHash,
+  inlineScripts,
+  sonnerInjectedCss,
+} from '../../src/security/content-security-policy';
 import { cspMetaFirst, pageOwnHashes } from '../../src/security/csp-meta';
-import { addSecurityHeaders, headerContentSecurityPolicy, securityHeaders } from '../../src/security/headers';
+import {
+  addSecurityHeaders,
+  headerContentSecurityPolicy,
+  securityHeaders,
+} from '../../src/security/headers';
 
 /** Hashed here with the plain algorithm, not with the module's helper. */
 const sha256 = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
 
-const directive = (directives: readonly string[] | undefined, name: string) => directives?.find((d) => d.split(' ')[0] === name)?.split(' ').slice(1);
+const directive = (directives: readonly string[] | undefined, name: string) =>
+  directives
+    ?.find((d) => d.split(' ')[0] === name)
+    ?.split(' ')
+    .slice(1);
 
 describe('security headers', () => {
   it('are the values docs/security.md explains', () => {
@@ -25,7 +41,8 @@ describe('security headers', () => {
       'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
-      'Permissions-Policy': 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+      'Permissions-Policy':
+        'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
       'X-Frame-Options': 'SAMEORIGIN',
     });
   });
@@ -43,12 +60,14 @@ describe('security headers', () => {
   it('are set on a response that has none', () => {
     const res = response({ 'content-type': 'text/html' });
     addSecurityHeaders(res);
-    for (const [name, value] of Object.entries(securityHeaders)) expect(res.getHeader(name)).toBe(value);
+    for (const [name, value] of Object.entries(securityHeaders))
+      expect(res.getHeader(name)).toBe(value);
     expect(res.getHeader('content-type')).toBe('text/html; charset=utf-8'); // a charset, never guessed
   });
 
   it('add the directives a page’s own Content Security Policy lacks to it: one header, once', () => {
-    const page = "default-src 'self'; script-src 'self' 'sha256-abc='; object-src 'none'; base-uri 'self'";
+    const page =
+      "default-src 'self'; script-src 'self' 'sha256-abc='; object-src 'none'; base-uri 'self'";
     const res = response({ 'Content-Security-Policy': page, 'content-type': 'text/html' });
     addSecurityHeaders(res);
     expect(res.getHeader('content-security-policy')).toBe(`${page}; frame-ancestors 'self'`);
@@ -60,7 +79,10 @@ describe('security headers', () => {
   it('send theirs as a second policy when the page’s sets one of their directives otherwise', () => {
     const res = response({ 'Content-Security-Policy': "script-src 'self'; object-src 'self'" });
     addSecurityHeaders(res);
-    expect(res.getHeader('content-security-policy')).toEqual(["script-src 'self'; object-src 'self'", headerContentSecurityPolicy]);
+    expect(res.getHeader('content-security-policy')).toEqual([
+      "script-src 'self'; object-src 'self'",
+      headerContentSecurityPolicy,
+    ]);
   });
 
   it('are written to _headers for every path of a static host', () => {
@@ -69,7 +91,10 @@ describe('security headers', () => {
         '# Written by the build from src/security/headers.ts and src/server/caching.ts. Static hosts only: the Node server sets these itself.',
         '/*',
         ...Object.entries(securityHeaders).map(([name, value]) => `  ${name}: ${value}`),
-        ...cacheRules.flatMap(({ path, cacheControl }) => [path, `  Cache-Control: ${cacheControl}`]),
+        ...cacheRules.flatMap(({ path, cacheControl }) => [
+          path,
+          `  Cache-Control: ${cacheControl}`,
+        ]),
         '',
       ].join('\n'),
     );
@@ -107,7 +132,11 @@ describe('the page’s Content Security Policy', () => {
 
   it('is a real policy: this site by default, and the backend and chat APIs for fetch', () => {
     expect(directive(policy.directives, 'default-src')).toEqual(["'self'"]);
-    expect(directive(policy.directives, 'connect-src')).toEqual(["'self'", 'https://api.pistelink.com', 'https://chat.pistelink.com']);
+    expect(directive(policy.directives, 'connect-src')).toEqual([
+      "'self'",
+      'https://api.pistelink.com',
+      'https://chat.pistelink.com',
+    ]);
     expect(directive(policy.directives, 'form-action')).toEqual(["'self'"]);
     expect(directive(policy.directives, 'frame-src')).toEqual(["'self'"]);
     expect(directive(policy.directives, 'worker-src')).toEqual(["'self'"]);
@@ -118,20 +147,32 @@ describe('the page’s Content Security Policy', () => {
   });
 
   it('follows the form receiver to another host, for fetch and for forms sent without JavaScript', () => {
-    const elsewhere = contentSecurityPolicy({ ...config, formsEndpoint: 'https://forms.example.org/submit' });
+    const elsewhere = contentSecurityPolicy({
+      ...config,
+      formsEndpoint: 'https://forms.example.org/submit',
+    });
     expect(directive(elsewhere.directives, 'connect-src')).toContain('https://forms.example.org');
-    expect(directive(elsewhere.directives, 'form-action')).toEqual(["'self'", 'https://forms.example.org']);
+    expect(directive(elsewhere.directives, 'form-action')).toEqual([
+      "'self'",
+      'https://forms.example.org',
+    ]);
   });
 
   it('names a backend on the site’s own origin once', () => {
-    const same = contentSecurityPolicy({ ...config, backendGraphqlUrl: 'https://www.pistelink.com/graphql', chatGraphqlUrl: 'https://www.pistelink.com/chat' });
+    const same = contentSecurityPolicy({
+      ...config,
+      backendGraphqlUrl: 'https://www.pistelink.com/graphql',
+      chatGraphqlUrl: 'https://www.pistelink.com/chat',
+    });
     expect(directive(same.directives, 'connect-src')).toEqual(["'self'"]);
   });
 
   it('allows sonner’s stylesheet, the very text its browser bundle inserts', () => {
     const css = sonnerInjectedCss();
     expect(css).toMatch(/^\[data-sonner-toaster\]/);
-    expect(readFileSync('node_modules/sonner/dist/index.mjs', 'utf8')).toContain(`__insertCSS(${JSON.stringify(css)})`);
+    expect(readFileSync('node_modules/sonner/dist/index.mjs', 'utf8')).toContain(
+      `__insertCSS(${JSON.stringify(css)})`,
+    );
     expect(policy.styleDirective?.hashes).toEqual([sha256(''), sha256(css)]);
   });
 
@@ -139,17 +180,25 @@ describe('the page’s Content Security Policy', () => {
     const astroFiles = (dir: string): string[] =>
       readdirSync(dir).flatMap((name) => {
         const path = join(dir, name);
-        return statSync(path).isDirectory() ? astroFiles(path) : path.endsWith('.astro') ? [path] : [];
+        return statSync(path).isDirectory()
+          ? astroFiles(path)
+          : path.endsWith('.astro')
+            ? [path]
+            : [];
       });
     // A script with a `src` is a file of our own origin ('self'), not inline code, however Astro is told to leave it.
     const inline = astroFiles('src').flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/<script\b[^>]*\bis:inline\b[^>]*>/g)].filter((m) => !/\ssrc=/.test(m[0])).map((m) => `${file}: ${m[0]}`),
+      [...readFileSync(file, 'utf8').matchAll(/<script\b[^>]*\bis:inline\b[^>]*>/g)]
+        .filter((m) => !/\ssrc=/.test(m[0]))
+        .map((m) => `${file}: ${m[0]}`),
     );
     expect(inline.sort()).toEqual([
       'src/components/consent/ConsentHead.astro: <script is:inline set:html={consentHeadScript} />',
       'src/components/home/Reviews.astro: <script is:inline set:html={reviewsShuffleScript} />',
     ]);
-    expect(Object.values(inlineScripts).sort()).toEqual([consentHeadScript, reviewsShuffleScript].sort());
+    expect(Object.values(inlineScripts).sort()).toEqual(
+      [consentHeadScript, reviewsShuffleScript].sort(),
+    );
   });
 });
 
@@ -158,7 +207,9 @@ describe('cspMetaFirst', () => {
 
   it('moves the policy right after <meta charset>, before any script', () => {
     const html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>x</title><script>go()</script>${meta}</head><body></body></html>`;
-    expect(cspMetaFirst(html)).toBe(`<!DOCTYPE html><html><head><meta charset="utf-8">${meta}<title>x</title><script>go()</script></head><body></body></html>`);
+    expect(cspMetaFirst(html)).toBe(
+      `<!DOCTYPE html><html><head><meta charset="utf-8">${meta}<title>x</title><script>go()</script></head><body></body></html>`,
+    );
   });
 
   it('leaves a page without a policy (or without a charset) as it is', () => {
@@ -170,13 +221,20 @@ describe('cspMetaFirst', () => {
 });
 
 describe("each page's policy lists only its own hashes", () => {
-  const hash = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+  const hash = (text: string) =>
+    `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
   const page = (hashes: string[]) =>
     `<html><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="script-src 'self' ${hashes.map((h) => `'${h}'`).join(' ')};"><style>p{color:red}</style>` +
     `<script type="application/json" id="x">{"a":1}</script></head><body><script>run()</script><script src="/a.js"></script></body></html>`;
 
   it("keeps the hashes of the page's inline scripts and styles and the configured ones, drops the others", () => {
-    const [style, script, otherPage, json, configured] = [hash('p{color:red}'), hash('run()'), hash('elsewhere()'), hash('{"a":1}'), hash('sonner')];
+    const [style, script, otherPage, json, configured] = [
+      hash('p{color:red}'),
+      hash('run()'),
+      hash('elsewhere()'),
+      hash('{"a":1}'),
+      hash('sonner'),
+    ];
     const result = pageOwnHashes(page([style, script, otherPage, json, configured]), [configured]);
     const meta = /content-security-policy" content="([^"]*)"/.exec(result)?.[1] ?? '';
     expect(meta).toContain(style);

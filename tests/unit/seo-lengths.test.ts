@@ -9,7 +9,9 @@ import { messages, useTranslations } from '../../src/i18n/translate';
  * name the resort or the job: tests/e2e/pages.spec.ts checks those on the built pages).
  */
 const fixedPages = Object.entries(messages.en.pages)
-  .filter(([, texts]) => !/\{\{(resort|job|location)\}\}/.test(`${texts.title} ${texts.description}`))
+  .filter(
+    ([, texts]) => !/\{\{(resort|job|location)\}\}/.test(`${texts.title} ${texts.description}`),
+  )
   .map(([id]) => id as keyof typeof messages.en.pages);
 
 describe('titles and descriptions fit in search results', () => {
@@ -19,9 +21,10 @@ describe('titles and descriptions fit in search results', () => {
     const t = useTranslations(locale);
     const values = lessonPriceValues(locale);
     const problems = fixedPages.flatMap((id) =>
-      seoLengthProblems({ title: t(`pages.${id}.title`, values), description: t(`pages.${id}.description`, values) }).map(
-        (problem) => `pages.${id}: ${problem}`,
-      ),
+      seoLengthProblems({
+        title: t(`pages.${id}.title`, values),
+        description: t(`pages.${id}.description`, values),
+      }).map((problem) => `pages.${id}: ${problem}`),
     );
     expect(problems).toEqual([]);
   });
@@ -30,6 +33,8 @@ describe('titles and descriptions fit in search results', () => {
     expect(seoLengthProblems({ title: 'Short title', description: 'Too short.' })).toEqual([
       'description has 10 characters, not 50 to 160: Too short.',
     ]);
-    expect(seoLengthProblems({ title: 'x'.repeat(66), description: 'y'.repeat(50) })).toHaveLength(1);
+    expect(seoLengthProblems({ title: 'x'.repeat(66), description: 'y'.repeat(50) })).toHaveLength(
+      1,
+    );
   });
 });

@@ -5,10 +5,14 @@ import { staticPageIds } from '../../src/i18n/routes';
 import { sitemapXml } from '../../src/i18n/sitemap';
 
 describe('sitemap', () => {
-  const xml = sitemapXml(sitePages({ resorts: ['astun', 'la-molina'], jobs: ['backend-engineer'] }));
+  const xml = sitemapXml(
+    sitePages({ resorts: ['astun', 'la-molina'], jobs: ['backend-engineer'] }),
+  );
 
   it('pairs translated slugs as alternates of one another', () => {
-    const entry = xml.split('<url>').find((u) => u.includes('<loc>http://localhost:4321/fr/instructeurs</loc>'));
+    const entry = xml
+      .split('<url>')
+      .find((u) => u.includes('<loc>http://localhost:4321/fr/instructeurs</loc>'));
     expect(entry).toContain('hreflang="en" href="http://localhost:4321/en/instructors"');
     expect(entry).toContain('hreflang="es" href="http://localhost:4321/es/instructores"');
     expect(entry).toContain('hreflang="x-default" href="http://localhost:4321/en/instructors"');
@@ -27,8 +31,12 @@ describe('sitemap', () => {
   });
 
   it('lists resort and job pages under their translated slugs', () => {
-    const entry = xml.split('<url>').find((u) => u.includes('<loc>http://localhost:4321/es/resorts/astun/clases-de-esqui</loc>'));
-    expect(entry).toContain('hreflang="fr" href="http://localhost:4321/fr/resorts/astun/cours-de-ski"');
+    const entry = xml
+      .split('<url>')
+      .find((u) => u.includes('<loc>http://localhost:4321/es/resorts/astun/clases-de-esqui</loc>'));
+    expect(entry).toContain(
+      'hreflang="fr" href="http://localhost:4321/fr/resorts/astun/cours-de-ski"',
+    );
     expect(xml).toContain('<loc>http://localhost:4321/fr/emplois/backend-engineer</loc>');
   });
 });

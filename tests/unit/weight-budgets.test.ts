@@ -1,14 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { budgets, closure, pageAssets, reactDomChunks, weighPage } from '../../scripts/budgets/weight.mjs';
+import {
+  budgets,
+  closure,
+  pageAssets,
+  reactDomChunks,
+  weighPage,
+} from '../../scripts/budgets/weight.mjs';
 
 /** A tiny build: React DOM, two islands sharing it, a page script, a lazily loaded dialog. */
 function build(reactBytes: number) {
   // Random text does not compress: its gzip size is about its length.
-  const noise = (n: number) => Array.from({ length: n }, () => String.fromCharCode(33 + Math.floor(Math.random() * 90))).join('');
+  const noise = (n: number) =>
+    Array.from({ length: n }, () => String.fromCharCode(33 + Math.floor(Math.random() * 90))).join(
+      '',
+    );
   const files: Record<string, string> = {
     '/_astro/client.js': `var __reactContainer$=1;${noise(reactBytes)}`,
     '/_astro/renderer.js': 'import{t}from"./client.js";export{t}',
-    '/_astro/Menu.a1b2.js': 'import{t}from"./client.js";const d=()=>import("./Dialog.a1b2.js");export default t',
+    '/_astro/Menu.a1b2.js':
+      'import{t}from"./client.js";const d=()=>import("./Dialog.a1b2.js");export default t',
     '/_astro/Footer.a1b2.js': 'import{t}from"./client.js";export default t',
     '/_astro/Dialog.a1b2.js': `import"./client.js";${noise(3000)}`,
     '/_astro/live.js': noise(2000),
@@ -20,14 +30,21 @@ function build(reactBytes: number) {
 
 const island = (name: string, directive: string) =>
   `<astro-island component-url="/_astro/${name}.a1b2.js" renderer-url="/_astro/renderer.js" client="${directive}"></astro-island>`;
-const footer = '<footer><dialog data-module="/_astro/newsletter-form.js"><form></form></dialog></footer>';
+const footer =
+  '<footer><dialog data-module="/_astro/newsletter-form.js"><form></form></dialog></footer>';
 const page = (main: string) =>
   `<html><head><script type="application/json" id="consent-settings">{"banner":"/_astro/banner.js","loader":"/_astro/loader.js","partytownLib":"/~partytown/"}</script><style>p{color:red}</style></head><body><main>${main}</main>${footer}</body></html>`;
 
 describe('the weight report', () => {
   it('finds the islands with their directives, the page scripts, the forms and the consent scripts', () => {
-    const assets = pageAssets(page(`${island('Menu', 'visible')}<script type="module" src="/_astro/live.js"></script><form></form>`));
-    expect(assets.islands).toEqual([{ name: 'Menu', directive: 'visible', urls: ['/_astro/Menu.a1b2.js', '/_astro/renderer.js'] }]);
+    const assets = pageAssets(
+      page(
+        `${island('Menu', 'visible')}<script type="module" src="/_astro/live.js"></script><form></form>`,
+      ),
+    );
+    expect(assets.islands).toEqual([
+      { name: 'Menu', directive: 'visible', urls: ['/_astro/Menu.a1b2.js', '/_astro/renderer.js'] },
+    ]);
     expect(assets.scripts).toEqual(['/_astro/live.js']);
     expect(assets.hasForm).toBe(true);
     expect(assets.consent.pending).toEqual(['/_astro/banner.js']);
@@ -40,14 +57,26 @@ describe('the weight report', () => {
 
   it('counts a file shared by two islands once (React once), and a lazy chunk apart', () => {
     const { read } = build(5000);
-    const { files, lazy } = closure(['/_astro/Menu.a1b2.js', '/_astro/renderer.js', '/_astro/Footer.a1b2.js'], read);
-    expect([...files].sort()).toEqual(['/_astro/Footer.a1b2.js', '/_astro/Menu.a1b2.js', '/_astro/client.js', '/_astro/renderer.js']);
+    const { files, lazy } = closure(
+      ['/_astro/Menu.a1b2.js', '/_astro/renderer.js', '/_astro/Footer.a1b2.js'],
+      read,
+    );
+    expect([...files].sort()).toEqual([
+      '/_astro/Footer.a1b2.js',
+      '/_astro/Menu.a1b2.js',
+      '/_astro/client.js',
+      '/_astro/renderer.js',
+    ]);
     expect([...lazy]).toEqual(['/_astro/Dialog.a1b2.js']);
   });
 
   it('a new visitor downloads the cookie banner besides the islands, one who has chosen does not', () => {
     const { read } = build(5000);
-    const { weight } = weighPage('/en/about', page(island('Menu', 'visible') + island('Footer', 'idle')), read);
+    const { weight } = weighPage(
+      '/en/about',
+      page(island('Menu', 'visible') + island('Footer', 'idle')),
+      read,
+    );
     // Both islands, React counted once (the noise gzips to about 80 % of its length).
     expect(weight.jsChosen).toBeGreaterThan(0.7 * 5000);
     expect(weight.jsChosen).toBeLessThan(1.5 * 5000);
@@ -68,35 +97,67 @@ describe('the weight report', () => {
     const heavy = weighPage('/en/about', page(island('Menu', 'visible')), read);
     expect(heavy.problems).toHaveLength(1);
     expect(heavy.problems[0]).toMatch(/\/en\/about: .* over the 75\.0 KB budget/);
-    expect(weighPage('/en/contact', page(island('Menu', 'interaction') + '<form></form>'), read).problems).toEqual([]);
-    expect(weighPage('/en/about', page(island('Menu', 'visible')), build(60 * 1024).read).problems).toEqual([]);
+    expect(
+      weighPage('/en/contact', page(island('Menu', 'interaction') + '<form></form>'), read)
+        .problems,
+    ).toEqual([]);
+    expect(
+      weighPage('/en/about', page(island('Menu', 'visible')), build(60 * 1024).read).problems,
+    ).toEqual([]);
     // Page scripts count in the page's JavaScript too.
     const { read: read60 } = build(60 * 1024);
-    const without = weighPage('/en/resorts/astun/ski-lessons', page(island('Menu', 'visible')), read60).weight;
-    const withLive = weighPage('/en/resorts/astun/ski-lessons', page(`${island('Menu', 'visible')}<script type="module" src="/_astro/live.js"></script>`), read60).weight;
+    const without = weighPage(
+      '/en/resorts/astun/ski-lessons',
+      page(island('Menu', 'visible')),
+      read60,
+    ).weight;
+    const withLive = weighPage(
+      '/en/resorts/astun/ski-lessons',
+      page(`${island('Menu', 'visible')}<script type="module" src="/_astro/live.js"></script>`),
+      read60,
+    ).weight;
     expect(withLive.jsPageScripts).toBeGreaterThan(1500);
     expect(withLive.jsAll).toBe(without.jsAll + withLive.jsPageScripts);
   });
 
   it('counts a form island waiting for an interaction apart from what loads, and fails a form page that loads React', () => {
     const { read } = build(budgets.formAtLoad * 2);
-    const waiting = weighPage('/en/contact', page(island('Menu', 'interaction') + '<form></form>'), read);
+    const waiting = weighPage(
+      '/en/contact',
+      page(island('Menu', 'interaction') + '<form></form>'),
+      read,
+    );
     expect(waiting.problems).toEqual([]);
     expect(waiting.weight.jsNewVisitor).toBeLessThan(budgets.formAtLoad);
     expect(waiting.weight.jsOnInteraction).toBeGreaterThan(budgets.formAtLoad);
-    expect(waiting.weight.jsAll).toBeGreaterThanOrEqual(waiting.weight.jsNewVisitor + waiting.weight.jsOnInteraction);
+    expect(waiting.weight.jsAll).toBeGreaterThanOrEqual(
+      waiting.weight.jsNewVisitor + waiting.weight.jsOnInteraction,
+    );
     const eager = weighPage('/en/contact', page(island('Menu', 'visible') + '<form></form>'), read);
     expect(eager.problems).toHaveLength(1);
     expect(eager.problems[0]).toMatch(/\/en\/contact: .* at load .* over the 10\.0 KB budget/);
     // The cookie preferences, hydrated at load (their purpose), are the exception.
-    expect(weighPage('/en/preferences', page(island('Menu', 'load') + '<form></form>'), read).problems).toEqual([]);
+    expect(
+      weighPage('/en/preferences', page(island('Menu', 'load') + '<form></form>'), read).problems,
+    ).toEqual([]);
   });
 
   it('fails a page without a form whose HTML and CSS pass one round trip, scripts aside', () => {
     const { read } = build(1000);
-    const text = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-    expect(weighPage('/en/faq', page(`<p>${text(budgets.firstRender * 2)}</p>`), read).problems).toHaveLength(1);
-    expect(weighPage('/en/faq', page(`<p>${text(9000)}</p><script>${text(budgets.firstRender * 2)}</script>`), read).problems).toEqual([]);
+    const text = (n: number) =>
+      Array.from({ length: n }, () =>
+        String.fromCharCode(97 + Math.floor(Math.random() * 26)),
+      ).join('');
+    expect(
+      weighPage('/en/faq', page(`<p>${text(budgets.firstRender * 2)}</p>`), read).problems,
+    ).toHaveLength(1);
+    expect(
+      weighPage(
+        '/en/faq',
+        page(`<p>${text(9000)}</p><script>${text(budgets.firstRender * 2)}</script>`),
+        read,
+      ).problems,
+    ).toEqual([]);
   });
 
   it('finds React DOM by its code, so a second copy is caught', () => {

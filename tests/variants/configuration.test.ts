@@ -24,7 +24,11 @@ import { consentCookie } from '../../src/consent/consent';
 const careersUrl = 'https://careers.example.test/pistelink';
 const bookingAppUrl = 'https://booking.example.test/lessons';
 const noTags = { GTM_ID: '', GA_MEASUREMENT_ID: '', GA_SECONDARY_MEASUREMENT_ID: '' };
-const tags = { GTM_ID: 'GTM-TEST01', GA_MEASUREMENT_ID: 'G-TEST000001', GA_SECONDARY_MEASUREMENT_ID: '' };
+const tags = {
+  GTM_ID: 'GTM-TEST01',
+  GA_MEASUREMENT_ID: 'G-TEST000001',
+  GA_SECONDARY_MEASUREMENT_ID: '',
+};
 
 let plain: Variant;
 let configured: Variant;
@@ -34,7 +38,11 @@ const built: Variant[] = [];
 beforeAll(async () => {
   const builds = await Promise.allSettled([
     buildVariant('plain', { BOOKING_APP_URL: '', CAREERS_URL: '', ...noTags }),
-    buildVariant('configured', { BOOKING_APP_URL: bookingAppUrl, CAREERS_URL: careersUrl, ...tags }),
+    buildVariant('configured', {
+      BOOKING_APP_URL: bookingAppUrl,
+      CAREERS_URL: careersUrl,
+      ...tags,
+    }),
   ]);
   for (const build of builds) if (build.status === 'fulfilled') built.push(build.value);
   for (const build of builds) if (build.status === 'rejected') throw build.reason;
@@ -173,9 +181,13 @@ describe('the resort lessons page’s booking box', () => {
 function scriptsAddedAfterAcceptAll(site: Variant, path: string, search = '') {
   const document = parsePage(site.page(path));
   const head = [...document.querySelectorAll('head script:not([src]):not([type])')];
-  const code = head.map((script) => script.textContent ?? '').find((text) => text.includes('consent-settings'));
+  const code = head
+    .map((script) => script.textContent ?? '')
+    .find((text) => text.includes('consent-settings'));
   expect(code, `${path}: the consent head script`).toBeTruthy();
-  const settings = JSON.parse(one(document, '#consent-settings').textContent!) as { revision: number };
+  const settings = JSON.parse(one(document, '#consent-settings').textContent!) as {
+    revision: number;
+  };
   const cookies = {
     [consentCookie.accepted]: 'true',
     [consentCookie.revision]: String(settings.revision),
@@ -184,7 +196,9 @@ function scriptsAddedAfterAcceptAll(site: Variant, path: string, search = '') {
   };
   const added: string[] = [];
   const browser = {
-    cookie: Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; '),
+    cookie: Object.entries(cookies)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('; '),
     documentElement: { dataset: {} },
     getElementById: (id: string) => document.getElementById(id),
     createElement: () => ({ type: '', src: '' }),

@@ -1,6 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { optionalCategories, rejectAll, type Category, type ConsentChoice, type OptionalCategory } from '../../consent/consent';
+import {
+  optionalCategories,
+  rejectAll,
+  type Category,
+  type ConsentChoice,
+  type OptionalCategory,
+} from '../../consent/consent';
 import { $consent, saveConsent } from '../../stores/consent';
 
 export type ConsentPreferencesStrings = {
@@ -69,7 +75,8 @@ export default function ConsentPreferences({ strings, categories }: Props) {
     setSaved('saved');
   };
 
-  const isOptional = (id: Category): id is OptionalCategory => (optionalCategories as readonly string[]).includes(id);
+  const isOptional = (id: Category): id is OptionalCategory =>
+    (optionalCategories as readonly string[]).includes(id);
 
   return (
     <form className="consent-preferences" onSubmit={onSubmit} data-consent-preferences="">
@@ -88,7 +95,9 @@ export default function ConsentPreferences({ strings, categories }: Props) {
             />
             <label htmlFor={`consent-${id}`}>
               <span className="consent-category__name">{name}</span>
-              {!isOptional(id) && <span className="consent-category__state">{strings.alwaysOn}</span>}
+              {!isOptional(id) && (
+                <span className="consent-category__state">{strings.alwaysOn}</span>
+              )}
             </label>
             <p id={`consent-${id}-description`}>{description}</p>
           </div>
@@ -106,7 +115,13 @@ export default function ConsentPreferences({ strings, categories }: Props) {
           {strings.save}
         </button>
       </div>
-      <p ref={message} className="consent-preferences__saved" role="status" tabIndex={-1} data-saved={saved ?? undefined}>
+      <p
+        ref={message}
+        className="consent-preferences__saved"
+        role="status"
+        tabIndex={-1}
+        data-saved={saved ?? undefined}
+      >
         {saved === 'reloaded' ? strings.savedReloaded : saved === 'saved' ? strings.saved : ''}
       </p>
     </form>

@@ -1,6 +1,23 @@
 import { useMemo } from 'react';
-import { acceptedFileExtensions, applicationSchema, contractTypes, formNames, licenceTypes, limits, sports } from '../../forms/schemas';
-import { ErrorSummary, HiddenFields, RadioGroup, SelectField, Status, TextArea, TextField, type ErrorMessages } from './fields';
+import {
+  acceptedFileExtensions,
+  applicationSchema,
+  contractTypes,
+  formNames,
+  licenceTypes,
+  limits,
+  sports,
+} from '../../forms/schemas';
+import {
+  ErrorSummary,
+  HiddenFields,
+  RadioGroup,
+  SelectField,
+  Status,
+  TextArea,
+  TextField,
+  type ErrorMessages,
+} from './fields';
 import { useFormSubmission } from './useFormSubmission';
 
 export type ApplicationStrings = {
@@ -58,39 +75,144 @@ type Props = {
 const idOf = (field: string) => `application-${field}`;
 
 /** The instructor application (spec §3): details, teaching, licence file and optional CV, resort, note. */
-export default function InstructorApplicationForm({ strings, endpoint, locale, returnTo, resorts, maxFileBytes, backHref, privacyHref }: Props) {
+export default function InstructorApplicationForm({
+  strings,
+  endpoint,
+  locale,
+  returnTo,
+  resorts,
+  maxFileBytes,
+  backHref,
+  privacyHref,
+}: Props) {
   const schema = useMemo(() => applicationSchema({ maxFileBytes }), [maxFileBytes]);
-  const { state, errors, errorText: error, failure, progress, hydrated, handleSubmit, outcome } = useFormSubmission(schema, endpoint, strings);
+  const {
+    state,
+    errors,
+    errorText: error,
+    failure,
+    progress,
+    hydrated,
+    handleSubmit,
+    outcome,
+  } = useFormSubmission(schema, endpoint, strings);
   const required = { requiredText: strings.required, required: true };
-  const options = <K extends string>(values: readonly K[], labels: Record<K, string>) => values.map((value) => ({ value, label: labels[value] }));
+  const options = <K extends string>(values: readonly K[], labels: Record<K, string>) =>
+    values.map((value) => ({ value, label: labels[value] }));
 
   return (
     <div className="form-card">
       <Status ref={outcome} sent={state === 'sent'} success={strings.success} failure={failure} />
       {state !== 'sent' && (
-        <form className="form" method="post" action={endpoint} encType="multipart/form-data" noValidate={hydrated} data-hydrated={hydrated ? '' : undefined} onSubmit={handleSubmit}>
-          <HiddenFields formName={formNames.application} locale={locale} returnTo={returnTo} honeypotLabel={strings.honeypot} idPrefix="application" />
-          <ErrorSummary heading={strings.errorSummary} errors={errors} messages={strings.errors} idOf={idOf} />
+        <form
+          className="form"
+          method="post"
+          action={endpoint}
+          encType="multipart/form-data"
+          noValidate={hydrated}
+          data-hydrated={hydrated ? '' : undefined}
+          onSubmit={handleSubmit}
+        >
+          <HiddenFields
+            formName={formNames.application}
+            locale={locale}
+            returnTo={returnTo}
+            honeypotLabel={strings.honeypot}
+            idPrefix="application"
+          />
+          <ErrorSummary
+            heading={strings.errorSummary}
+            errors={errors}
+            messages={strings.errors}
+            idOf={idOf}
+          />
 
           <fieldset className="form-section">
             <legend>{strings.aboutYou}</legend>
             <div className="form-row">
-              <TextField id={idOf('firstname')} name="firstname" label={strings.firstname} autoComplete="given-name" maxLength={limits.personName} error={error('firstname')} {...required} />
-              <TextField id={idOf('lastname')} name="lastname" label={strings.lastname} autoComplete="family-name" maxLength={limits.personName} error={error('lastname')} {...required} />
+              <TextField
+                id={idOf('firstname')}
+                name="firstname"
+                label={strings.firstname}
+                autoComplete="given-name"
+                maxLength={limits.personName}
+                error={error('firstname')}
+                {...required}
+              />
+              <TextField
+                id={idOf('lastname')}
+                name="lastname"
+                label={strings.lastname}
+                autoComplete="family-name"
+                maxLength={limits.personName}
+                error={error('lastname')}
+                {...required}
+              />
             </div>
             <div className="form-row">
-              <TextField id={idOf('email')} name="email" type="email" label={strings.email} autoComplete="email" maxLength={limits.email} error={error('email')} {...required} />
-              <TextField id={idOf('phone')} name="phone" type="tel" label={strings.phone} hint={strings.phoneHint} autoComplete="tel" maxLength={limits.phone} error={error('phone')} {...required} />
+              <TextField
+                id={idOf('email')}
+                name="email"
+                type="email"
+                label={strings.email}
+                autoComplete="email"
+                maxLength={limits.email}
+                error={error('email')}
+                {...required}
+              />
+              <TextField
+                id={idOf('phone')}
+                name="phone"
+                type="tel"
+                label={strings.phone}
+                hint={strings.phoneHint}
+                autoComplete="tel"
+                maxLength={limits.phone}
+                error={error('phone')}
+                {...required}
+              />
             </div>
           </fieldset>
 
           <fieldset className="form-section">
             <legend>{strings.teaching}</legend>
-            <RadioGroup id={idOf('contract')} name="contract" legend={strings.contract} options={options(contractTypes, strings.contracts)} error={error('contract')} {...required} />
-            <RadioGroup id={idOf('sport')} name="sport" legend={strings.sport} options={options(sports, strings.sports)} error={error('sport')} {...required} />
+            <RadioGroup
+              id={idOf('contract')}
+              name="contract"
+              legend={strings.contract}
+              options={options(contractTypes, strings.contracts)}
+              error={error('contract')}
+              {...required}
+            />
+            <RadioGroup
+              id={idOf('sport')}
+              name="sport"
+              legend={strings.sport}
+              options={options(sports, strings.sports)}
+              error={error('sport')}
+              {...required}
+            />
             <div className="form-row">
-              <TextField id={idOf('years')} name="years" type="number" inputMode="numeric" min={0} max={limits.yearsTaught} step={1} label={strings.years} error={error('years')} {...required} />
-              <SelectField id={idOf('licenceType')} name="licenceType" label={strings.licenceType} defaultValue="" error={error('licenceType')} {...required}>
+              <TextField
+                id={idOf('years')}
+                name="years"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={limits.yearsTaught}
+                step={1}
+                label={strings.years}
+                error={error('years')}
+                {...required}
+              />
+              <SelectField
+                id={idOf('licenceType')}
+                name="licenceType"
+                label={strings.licenceType}
+                defaultValue=""
+                error={error('licenceType')}
+                {...required}
+              >
                 <option value="" disabled>
                   {strings.licenceTypeChoose}
                 </option>
@@ -101,7 +223,14 @@ export default function InstructorApplicationForm({ strings, endpoint, locale, r
                 ))}
               </SelectField>
             </div>
-            <SelectField id={idOf('resort')} name="resort" label={strings.resort} defaultValue="" error={error('resort')} {...required}>
+            <SelectField
+              id={idOf('resort')}
+              name="resort"
+              label={strings.resort}
+              defaultValue=""
+              error={error('resort')}
+              {...required}
+            >
               <option value="" disabled>
                 {strings.resortChoose}
               </option>
@@ -115,14 +244,46 @@ export default function InstructorApplicationForm({ strings, endpoint, locale, r
 
           <fieldset className="form-section">
             <legend>{strings.documents}</legend>
-            <TextField id={idOf('licence')} name="licence" type="file" accept={acceptedFileExtensions} label={strings.licence} hint={strings.fileHint} error={error('licence')} {...required} />
-            <TextField id={idOf('cv')} name="cv" type="file" accept={acceptedFileExtensions} label={`${strings.cv} (${strings.optional})`} hint={strings.fileHint} error={error('cv')} />
-            <TextArea id={idOf('note')} name="note" rows={4} label={`${strings.note} (${strings.optional})`} maxLength={limits.note} error={error('note')} />
+            <TextField
+              id={idOf('licence')}
+              name="licence"
+              type="file"
+              accept={acceptedFileExtensions}
+              label={strings.licence}
+              hint={strings.fileHint}
+              error={error('licence')}
+              {...required}
+            />
+            <TextField
+              id={idOf('cv')}
+              name="cv"
+              type="file"
+              accept={acceptedFileExtensions}
+              label={`${strings.cv} (${strings.optional})`}
+              hint={strings.fileHint}
+              error={error('cv')}
+            />
+            <TextArea
+              id={idOf('note')}
+              name="note"
+              rows={4}
+              label={`${strings.note} (${strings.optional})`}
+              maxLength={limits.note}
+              error={error('note')}
+            />
           </fieldset>
 
           <div className="form-field">
             <label className="form-choice">
-              <input id={idOf('adult')} type="checkbox" name="adult" value="yes" required aria-invalid={errors.adult ? true : undefined} aria-describedby={errors.adult ? `${idOf('adult')}-error` : undefined} />
+              <input
+                id={idOf('adult')}
+                type="checkbox"
+                name="adult"
+                value="yes"
+                required
+                aria-invalid={errors.adult ? true : undefined}
+                aria-describedby={errors.adult ? `${idOf('adult')}-error` : undefined}
+              />
               {strings.adult}
             </label>
             {errors.adult && (

@@ -15,7 +15,10 @@ type Described = { id: string; error?: string | undefined; hint?: string | undef
 /** A field's ARIA state: invalid when it has an error, described by its hint and error texts. */
 export function described({ id, error, hint }: Described) {
   const ids = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': ids || undefined } as const;
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': ids || undefined,
+  } as const;
 }
 
 /** The hint and error texts under a field, with the ids `described` points at. */
@@ -47,27 +50,61 @@ function Label({ id, label, requiredText }: Pick<Common, 'id' | 'label' | 'requi
   );
 }
 
-export function TextField({ id, label, error, hint, requiredText, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  id,
+  label,
+  error,
+  hint,
+  requiredText,
+  ...input
+}: Common & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <div className="form-field">
       <Label {...{ id, label, requiredText }} />
-      <input id={id} className="form-input" type="text" {...input} {...described({ id, error, hint })} />
+      <input
+        id={id}
+        className="form-input"
+        type="text"
+        {...input}
+        {...described({ id, error, hint })}
+      />
       <Help {...{ id, error, hint }} />
     </div>
   );
 }
 
-export function TextArea({ id, label, error, hint, requiredText, ...input }: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({
+  id,
+  label,
+  error,
+  hint,
+  requiredText,
+  ...input
+}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   return (
     <div className="form-field">
       <Label {...{ id, label, requiredText }} />
-      <textarea id={id} className="form-input" rows={6} {...input} {...described({ id, error, hint })} />
+      <textarea
+        id={id}
+        className="form-input"
+        rows={6}
+        {...input}
+        {...described({ id, error, hint })}
+      />
       <Help {...{ id, error, hint }} />
     </div>
   );
 }
 
-export function SelectField({ id, label, error, hint, requiredText, children, ...select }: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  id,
+  label,
+  error,
+  hint,
+  requiredText,
+  children,
+  ...select
+}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
   return (
     <div className="form-field">
       <Label {...{ id, label, requiredText }} />
@@ -102,7 +139,11 @@ export function RadioGroup({
   required?: boolean;
 }) {
   return (
-    <fieldset className="form-field form-choices" id={id} aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      className="form-field form-choices"
+      id={id}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend className="form-label">
         {legend}
         {requiredText && <span className="form-required"> ({requiredText})</span>}
@@ -111,7 +152,13 @@ export function RadioGroup({
         {options.map((option) => (
           <label key={option.value} className="form-choice">
             {/* eslint-disable-next-line jsx-a11y-x/role-supports-aria-props -- see above */}
-            <input type="radio" name={name} value={option.value} required={required} aria-invalid={error ? true : undefined} />
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              required={required}
+              aria-invalid={error ? true : undefined}
+            />
             {option.label}
           </label>
         ))}
@@ -122,13 +169,34 @@ export function RadioGroup({
 }
 
 /** The problems of a form as a list of links to the fields, announced when it appears. */
-export function ErrorSummary({ heading, errors, messages, idOf }: { heading: string; errors: FieldErrors; messages: ErrorMessages; idOf: (field: string) => string }) {
-  const problems = Object.entries(errors).map(([field, code]): [string, string] => [idOf(field), messages[code] ?? code]);
+export function ErrorSummary({
+  heading,
+  errors,
+  messages,
+  idOf,
+}: {
+  heading: string;
+  errors: FieldErrors;
+  messages: ErrorMessages;
+  idOf: (field: string) => string;
+}) {
+  const problems = Object.entries(errors).map(([field, code]): [string, string] => [
+    idOf(field),
+    messages[code] ?? code,
+  ]);
   return <ProblemSummary heading={heading} problems={problems} />;
 }
 
 /** The same list from problems already written out: field id → text. Nothing when there are none. */
-export function ProblemSummary({ heading, problems, className }: { heading: string; problems: Iterable<[string, string]>; className?: string }) {
+export function ProblemSummary({
+  heading,
+  problems,
+  className,
+}: {
+  heading: string;
+  problems: Iterable<[string, string]>;
+  className?: string;
+}) {
   const entries = [...problems];
   if (entries.length === 0) return null;
   return (
@@ -146,7 +214,19 @@ export function ProblemSummary({ heading, problems, className }: { heading: stri
 }
 
 /** What the receiver needs besides the visible fields, and the trap for bots. */
-export function HiddenFields({ formName, locale, returnTo, honeypotLabel, idPrefix }: { formName: string; locale: string; returnTo: string; honeypotLabel: string; idPrefix: string }) {
+export function HiddenFields({
+  formName,
+  locale,
+  returnTo,
+  honeypotLabel,
+  idPrefix,
+}: {
+  formName: string;
+  locale: string;
+  returnTo: string;
+  honeypotLabel: string;
+  idPrefix: string;
+}) {
   return (
     <>
       <input type="hidden" name="form-name" value={formName} />
@@ -155,7 +235,14 @@ export function HiddenFields({ formName, locale, returnTo, honeypotLabel, idPref
       {/* Off screen and out of the tab order: people never fill it, form-filling bots do. */}
       <div className="form-honeypot" aria-hidden="true">
         <label htmlFor={`${idPrefix}-${HONEYPOT_FIELD}`}>{honeypotLabel}</label>
-        <input id={`${idPrefix}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={`${idPrefix}-${HONEYPOT_FIELD}`}
+          type="text"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
     </>
   );
@@ -169,11 +256,26 @@ export function HiddenFields({ formName, locale, returnTo, honeypotLabel, idPref
  * A form's outcome: a live region that is always there (so it is announced when it fills), and
  * that useFormSubmission scrolls to and focuses (`tabIndex={-1}`) when an outcome arrives.
  */
-export function Status({ sent, success, failure, ref }: { sent: boolean; success: string; failure: string | null; ref?: Ref<HTMLDivElement> }) {
+export function Status({
+  sent,
+  success,
+  failure,
+  ref,
+}: {
+  sent: boolean;
+  success: string;
+  failure: string | null;
+  ref?: Ref<HTMLDivElement>;
+}) {
   const tone = sent ? 'success' : failure ? 'error' : null;
   const message = sent ? success : failure;
   return (
-    <div ref={ref} className={`form-status${tone ? ` form-status--${tone}` : ''}`} role="status" tabIndex={-1}>
+    <div
+      ref={ref}
+      className={`form-status${tone ? ` form-status--${tone}` : ''}`}
+      role="status"
+      tabIndex={-1}
+    >
       {message && <p>{message}</p>}
     </div>
   );

@@ -15,7 +15,12 @@
  */
 import { NewsletterSchema, formInput, validate } from '../../forms/schemas';
 import { submitForm } from '../../forms/submit';
-import { errorMessage, outcomeOf, type NewsletterTexts, type Outcome } from '../../forms/newsletter-outcome';
+import {
+  errorMessage,
+  outcomeOf,
+  type NewsletterTexts,
+  type Outcome,
+} from '../../forms/newsletter-outcome';
 
 /** The field's error under it, as fields.tsx's `described()` and `Help` render it; none when `message` is empty. */
 function showFieldError(input: HTMLInputElement, message: string) {
@@ -91,4 +96,5 @@ function enhance(form: HTMLFormElement) {
   });
 }
 
-for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newsletter-form]')) enhance(form);
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-newsletter-form]'))
+  enhance(form);

@@ -3,7 +3,14 @@
  * built at build time from `content/translations` (namespace `forms`).
  */
 import { config } from '../../config';
-import { contactFieldNames, contractTypes, licenceTypes, limits, sports, type FormKey } from '../../forms/schemas';
+import {
+  contactFieldNames,
+  contractTypes,
+  licenceTypes,
+  limits,
+  sports,
+  type FormKey,
+} from '../../forms/schemas';
 import type { Locale } from '../../i18n/locales';
 import { textsOf, textsUnder, useTranslations, type KeysUnder } from '../../i18n/translate';
 import type { ApplicationStrings } from './InstructorApplicationForm';
@@ -19,7 +26,11 @@ export function fileSize(bytes: number, locale: Locale) {
 }
 
 /** Values the error messages may interpolate. */
-const errorValues = (locale: Locale) => ({ size: fileSize(config.forms.maxFileBytes, locale), maxYears: limits.yearsTaught, maxNote: limits.note });
+const errorValues = (locale: Locale) => ({
+  size: fileSize(config.forms.maxFileBytes, locale),
+  maxYears: limits.yearsTaught,
+  maxNote: limits.note,
+});
 
 /** Every problem code of a form (from the English file, which has them all) → its text in `locale`. */
 export function errorMessages(form: FilledForm, locale: Locale): Record<string, string> {
@@ -31,7 +42,8 @@ export function errorMessages(form: FilledForm, locale: Locale): Record<string, 
  * code, never typed by a person, so their problems are named plainly rather than translated.
  */
 export function englishMessage(form: FormKey, code: string) {
-  if (form === 'consentRecord') return `The field ${code.split('.')[0]} of the consent record is not valid.`;
+  if (form === 'consentRecord')
+    return `The field ${code.split('.')[0]} of the consent record is not valid.`;
   return errorMessages(form, 'en')[code] ?? code;
 }
 
@@ -82,7 +94,8 @@ export function newsletterStrings(locale: Locale): NewsletterStrings {
 
 export function contactStrings(locale: Locale): ContactStrings {
   const t = useTranslations(locale);
-  const k = (key: KeysUnder<'forms.contact'>) => t(`forms.contact.${key}`, { email: config.contactEmail });
+  const k = (key: KeysUnder<'forms.contact'>) =>
+    t(`forms.contact.${key}`, { email: config.contactEmail });
   return {
     ...common(locale),
     labels: textsOf(t, 'forms.contact', contactFieldNames),

@@ -66,16 +66,20 @@ export function useFormSubmission(schema: Schema, endpoint: string, texts: Probl
   }
 
   /** A field's problem in the visitor's language (its code when no text exists for it). */
-  const errorText = (field: string) => (errors[field] ? (texts.errors[errors[field]] ?? errors[field]) : undefined);
+  const errorText = (field: string) =>
+    errors[field] ? (texts.errors[errors[field]] ?? errors[field]) : undefined;
   /** Why the last attempt failed, in the visitor's language; empty when it did not. */
-  const failure = state === 'failed' ? texts.failure : state === 'rateLimited' ? texts.rateLimited : '';
+  const failure =
+    state === 'failed' ? texts.failure : state === 'rateLimited' ? texts.rateLimited : '';
 
   return { state, errors, errorText, failure, progress, hydrated, handleSubmit, outcome };
 }
 
 /** Focus goes to the first field (in page order) that has a problem, so the visitor lands on it. */
 function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors) {
-  const first = [...form.elements].find((el): el is HTMLInputElement => 'name' in el && (el as HTMLInputElement).name in errors);
+  const first = [...form.elements].find(
+    (el): el is HTMLInputElement => 'name' in el && (el as HTMLInputElement).name in errors,
+  );
   // After React has rendered the messages, so that aria-describedby reads them.
   requestAnimationFrame(() => first?.focus());
 }

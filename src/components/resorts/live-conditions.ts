@@ -8,7 +8,11 @@
  */
 import { day, length, moment } from '../../i18n/format';
 import { errorToastMessage, graphqlRequest } from '../../graphql/client';
-import { readResortConditions, resortConditionsOperation, type ResortConditions } from '../../graphql/resort-conditions';
+import {
+  readResortConditions,
+  resortConditionsOperation,
+  type ResortConditions,
+} from '../../graphql/resort-conditions';
 import { notify, type ToasterLabels } from '../../toasts/notify';
 
 export type LiveStrings = {
@@ -34,7 +38,8 @@ export async function startLiveConditions(host: HTMLElement): Promise<void> {
   if (!result.ok) {
     say('unavailable', '');
     const message = errorToastMessage(result.failure);
-    if (message) await notify({ kind: 'error', title: strings.error, description: message }, strings.toaster);
+    if (message)
+      await notify({ kind: 'error', title: strings.error, description: message }, strings.toaster);
     return;
   }
   const conditions = readResortConditions(result.data);
@@ -43,9 +48,13 @@ export async function startLiveConditions(host: HTMLElement): Promise<void> {
   say('live', strings.live);
 }
 
-
 /** Puts live values in place of the built ones, leaving alone whatever the answer did not give. */
-export function showConditions(root: ParentNode, { status, snow }: ResortConditions, strings: LiveStrings, intl: string) {
+export function showConditions(
+  root: ParentNode,
+  { status, snow }: ResortConditions,
+  strings: LiveStrings,
+  intl: string,
+) {
   if (status) {
     for (const badge of root.querySelectorAll<HTMLElement>('[data-resort-status]')) {
       badge.dataset.resortStatus = status;
@@ -61,10 +70,26 @@ export function showConditions(root: ParentNode, { status, snow }: ResortConditi
       if (attribute) element.setAttribute(...attribute);
     }
   };
-  if (snow.baseCm !== undefined) set('[data-snow-base]', length(snow.baseCm, 'centimeter', intl), ['data-snow-base', String(snow.baseCm)]);
-  if (snow.summitCm !== undefined) set('[data-snow-summit]', length(snow.summitCm, 'centimeter', intl), ['data-snow-summit', String(snow.summitCm)]);
-  if (snow.lastSnowfall) set('[data-snow-last-snowfall] time', day(snow.lastSnowfall, intl), ['datetime', snow.lastSnowfall]);
-  if (snow.updatedAt) set('[data-snow-updated] time', moment(new Date(snow.updatedAt), intl), ['datetime', new Date(snow.updatedAt).toISOString()]);
+  if (snow.baseCm !== undefined)
+    set('[data-snow-base]', length(snow.baseCm, 'centimeter', intl), [
+      'data-snow-base',
+      String(snow.baseCm),
+    ]);
+  if (snow.summitCm !== undefined)
+    set('[data-snow-summit]', length(snow.summitCm, 'centimeter', intl), [
+      'data-snow-summit',
+      String(snow.summitCm),
+    ]);
+  if (snow.lastSnowfall)
+    set('[data-snow-last-snowfall] time', day(snow.lastSnowfall, intl), [
+      'datetime',
+      snow.lastSnowfall,
+    ]);
+  if (snow.updatedAt)
+    set('[data-snow-updated] time', moment(new Date(snow.updatedAt), intl), [
+      'datetime',
+      new Date(snow.updatedAt).toISOString(),
+    ]);
   // The figures are the resort's own now, no longer the built sample.
   for (const note of root.querySelectorAll<HTMLElement>('[data-snow-sample]')) note.hidden = true;
 }

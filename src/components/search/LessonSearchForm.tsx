@@ -10,7 +10,14 @@
  * messages, and goes straight to the resort's ski or snowboard lessons page, carrying the search.
  */
 import type { ChangeEvent } from 'react';
-import { laterSports, lessonLanguages, lessonSports, levels, MAX_DATES, MAX_PEOPLE_FIELD } from '../../lessons/search';
+import {
+  laterSports,
+  lessonLanguages,
+  lessonSports,
+  levels,
+  MAX_DATES,
+  MAX_PEOPLE_FIELD,
+} from '../../lessons/search';
 import type { LessonRule } from '../../lessons/price';
 import { described, ProblemSummary } from '../forms/fields';
 import QuoteView from './QuoteView';
@@ -37,22 +44,45 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
   const search = useLessonSearch({ locale, resorts, rule, errorTexts: strings.errors });
   const { form, draft, sameTime, hydrated, today, quote, summary, closest, errorOf } = search;
   const { update, updateDate, updateShared, addDate, removeDate, shareTime, submit } = search;
-  const field = (key: 'where' | 'sport' | 'adults' | 'children' | 'lesson' | 'level' | 'language') => ({
+  const field = (
+    key: 'where' | 'sport' | 'adults' | 'children' | 'lesson' | 'level' | 'language',
+  ) => ({
     name: key,
     value: draft[key],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => update({ [key]: event.target.value }),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      update({ [key]: event.target.value }),
   });
   const describe = (id: string, hint?: string) => described({ id, error: errorOf(id), hint });
   const time = { strings, durationHours, errorOf };
 
   return (
-    <form ref={form} className="lesson-search" method="get" action={action} noValidate={hydrated} data-hydrated={hydrated ? '' : undefined} onSubmit={submit}>
+    <form
+      ref={form}
+      className="lesson-search"
+      method="get"
+      action={action}
+      noValidate={hydrated}
+      data-hydrated={hydrated ? '' : undefined}
+      onSubmit={submit}
+    >
       <input type="hidden" name="locale" value={locale} />
-      {summary && <ProblemSummary heading={strings.errorSummary} problems={summary} className="lesson-search__summary" />}
+      {summary && (
+        <ProblemSummary
+          heading={strings.errorSummary}
+          problems={summary}
+          className="lesson-search__summary"
+        />
+      )}
 
       <div className="lesson-search__fields">
         <div className="lesson-search__row lesson-search__row--where">
-          <Field id={`${ID}-where`} label={strings.where} hint={strings.whereHint} error={errorOf(`${ID}-where`)} after={<Closest strings={strings} resorts={closest} pick={search.pickResort} />}>
+          <Field
+            id={`${ID}-where`}
+            label={strings.where}
+            hint={strings.whereHint}
+            error={errorOf(`${ID}-where`)}
+            after={<Closest strings={strings} resorts={closest} pick={search.pickResort} />}
+          >
             <input
               id={`${ID}-where`}
               className="form-input"
@@ -70,7 +100,12 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
             </datalist>
           </Field>
           <Field id={`${ID}-sport`} label={strings.sport} error={errorOf(`${ID}-sport`)}>
-            <select id={`${ID}-sport`} className="form-input" {...field('sport')} {...describe(`${ID}-sport`)}>
+            <select
+              id={`${ID}-sport`}
+              className="form-input"
+              {...field('sport')}
+              {...describe(`${ID}-sport`)}
+            >
               <Options values={lessonSports} labels={strings.sports} current={draft.sport} />
               <optgroup label={strings.sportsLater} disabled>
                 <Options values={laterSports} labels={strings.sports} />
@@ -79,11 +114,18 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
           </Field>
         </div>
 
-        <fieldset className="lesson-search__group" aria-describedby={errorOf(`${ID}-add-date`) ? `${ID}-add-date-error` : undefined}>
+        <fieldset
+          className="lesson-search__group"
+          aria-describedby={errorOf(`${ID}-add-date`) ? `${ID}-add-date-error` : undefined}
+        >
           <legend className="lesson-search__legend">{strings.dates}</legend>
           {draft.dates.length > 1 && (
             <label className="form-choice lesson-search__same">
-              <input type="checkbox" checked={sameTime} onChange={(e) => shareTime(e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={sameTime}
+                onChange={(e) => shareTime(e.target.checked)}
+              />
               {strings.sameTime}
             </label>
           )}
@@ -100,14 +142,43 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
                 // Rows have no identity but their place: removing one renumbers the others.
                 <li key={index} className="lesson-search__date" data-date-row={index}>
                   <Field id={dayId} label={fill(strings.date, { n })} error={errorOf(dayId)}>
-                    <input id={dayId} className="form-input" type="date" name="date" required min={today || undefined} value={date.day} onChange={(e) => updateDate(index, { day: e.target.value })} {...describe(dayId)} />
+                    <input
+                      id={dayId}
+                      className="form-input"
+                      type="date"
+                      name="date"
+                      required
+                      min={today || undefined}
+                      value={date.day}
+                      onChange={(e) => updateDate(index, { day: e.target.value })}
+                      {...describe(dayId)}
+                    />
                   </Field>
                   {!sameTime && (
-                    <TimeFields index={index} value={date} onChange={(patch) => updateDate(index, patch)} {...time} />
+                    <TimeFields
+                      index={index}
+                      value={date}
+                      onChange={(patch) => updateDate(index, patch)}
+                      {...time}
+                    />
                   )}
                   {hydrated && (
-                    <button type="button" className="lesson-search__remove" onClick={() => removeDate(index)} aria-label={fill(strings.removeDate, { n })}>
-                      <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+                    <button
+                      type="button"
+                      className="lesson-search__remove"
+                      onClick={() => removeDate(index)}
+                      aria-label={fill(strings.removeDate, { n })}
+                    >
+                      <svg
+                        aria-hidden="true"
+                        width="20"
+                        height="20"
+                        viewBox="0 0 24 24"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="2.2"
+                        strokeLinecap="round"
+                      >
                         <path d="M6 6l12 12M18 6L6 18" />
                       </svg>
                     </button>
@@ -117,7 +188,12 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
             })}
           </ol>
           {hydrated && draft.dates.length < MAX_DATES && (
-            <button type="button" id={`${ID}-add-date`} className="button button--ghost lesson-search__add" onClick={addDate}>
+            <button
+              type="button"
+              id={`${ID}-add-date`}
+              className="button button--ghost lesson-search__add"
+              onClick={addDate}
+            >
               <span aria-hidden="true">+</span> {strings.addDate}
             </button>
           )}
@@ -128,24 +204,58 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
           )}
         </fieldset>
 
-        <fieldset className="lesson-search__group" aria-describedby={errorOf(`${ID}-adults`) ? `${ID}-adults-error` : undefined}>
+        <fieldset
+          className="lesson-search__group"
+          aria-describedby={errorOf(`${ID}-adults`) ? `${ID}-adults-error` : undefined}
+        >
           <legend className="lesson-search__legend">{strings.people}</legend>
           <div className="lesson-search__pair">
             <Field id={`${ID}-adults`} label={strings.adults} error={errorOf(`${ID}-adults`)}>
-              <input id={`${ID}-adults`} className="form-input" type="number" inputMode="numeric" min={0} max={MAX_PEOPLE_FIELD} step={1} {...field('adults')} {...describe(`${ID}-adults`)} />
+              <input
+                id={`${ID}-adults`}
+                className="form-input"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={MAX_PEOPLE_FIELD}
+                step={1}
+                {...field('adults')}
+                {...describe(`${ID}-adults`)}
+              />
             </Field>
             <Field id={`${ID}-children`} label={strings.children} error={errorOf(`${ID}-children`)}>
-              <input id={`${ID}-children`} className="form-input" type="number" inputMode="numeric" min={0} max={MAX_PEOPLE_FIELD} step={1} {...field('children')} {...describe(`${ID}-children`)} />
+              <input
+                id={`${ID}-children`}
+                className="form-input"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={MAX_PEOPLE_FIELD}
+                step={1}
+                {...field('children')}
+                {...describe(`${ID}-children`)}
+              />
             </Field>
           </div>
         </fieldset>
 
-        <fieldset className="lesson-search__group" id={`${ID}-lesson`} tabIndex={-1} aria-describedby={errorOf(`${ID}-lesson`) ? `${ID}-lesson-error` : undefined}>
+        <fieldset
+          className="lesson-search__group"
+          id={`${ID}-lesson`}
+          tabIndex={-1}
+          aria-describedby={errorOf(`${ID}-lesson`) ? `${ID}-lesson-error` : undefined}
+        >
           <legend className="lesson-search__legend">{strings.lesson}</legend>
           <div className="lesson-search__choices">
             {(['private', 'group'] as const).map((lesson) => (
               <label key={lesson} className="lesson-search__choice">
-                <input type="radio" name="lesson" value={lesson} checked={draft.lesson === lesson} onChange={() => update({ lesson })} />
+                <input
+                  type="radio"
+                  name="lesson"
+                  value={lesson}
+                  checked={draft.lesson === lesson}
+                  onChange={() => update({ lesson })}
+                />
                 <span>
                   <strong>{strings.lessons[lesson]}</strong>
                   <span className="lesson-search__choice-hint">{strings.lessonHints[lesson]}</span>
@@ -162,14 +272,29 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
 
         <div className="lesson-search__pair lesson-search__pair--wide">
           <Field id={`${ID}-level`} label={strings.level} error={errorOf(`${ID}-level`)}>
-            <select id={`${ID}-level`} className="form-input" required {...field('level')} {...describe(`${ID}-level`)}>
+            <select
+              id={`${ID}-level`}
+              className="form-input"
+              required
+              {...field('level')}
+              {...describe(`${ID}-level`)}
+            >
               <option value="">{strings.levelChoose}</option>
               <Options values={levels} labels={strings.levels} />
             </select>
           </Field>
           <Field id={`${ID}-language`} label={strings.language} error={errorOf(`${ID}-language`)}>
-            <select id={`${ID}-language`} className="form-input" {...field('language')} {...describe(`${ID}-language`)}>
-              <Options values={lessonLanguages} labels={strings.languages} current={draft.language} />
+            <select
+              id={`${ID}-language`}
+              className="form-input"
+              {...field('language')}
+              {...describe(`${ID}-language`)}
+            >
+              <Options
+                values={lessonLanguages}
+                labels={strings.languages}
+                current={draft.language}
+              />
             </select>
           </Field>
         </div>
@@ -190,13 +315,26 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
  * (a pick fills it in). A custom listbox is not needed for this: the native datalist already gives
  * the field its combobox role and keyboard list; these are the "did you mean" of a dead end.
  */
-function Closest({ strings, resorts, pick }: { strings: SearchStrings; resorts: SearchResort[]; pick: (name: string) => void }) {
+function Closest({
+  strings,
+  resorts,
+  pick,
+}: {
+  strings: SearchStrings;
+  resorts: SearchResort[];
+  pick: (name: string) => void;
+}) {
   if (!resorts.length) return null;
   return (
     <p className="lesson-search__closest" id={`${ID}-where-closest`}>
       {strings.whereClosest}{' '}
       {resorts.map((resort) => (
-        <button key={resort.id} type="button" className="button button--ghost lesson-search__closest-pick" onClick={() => pick(resort.name)}>
+        <button
+          key={resort.id}
+          type="button"
+          className="button button--ghost lesson-search__closest-pick"
+          onClick={() => pick(resort.name)}
+        >
           {resort.name}
         </button>
       ))}

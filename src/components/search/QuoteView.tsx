@@ -12,7 +12,11 @@ type Props = { quote: Quote | null; strings: QuoteStrings; intl: string; heading
 export default function QuoteView({ quote, strings, intl, headingLevel = 3 }: Props) {
   const Heading = `h${headingLevel}` as const;
   return (
-    <section className="quote" aria-labelledby="quote-heading" data-quote={quote?.kind ?? 'pending'}>
+    <section
+      className="quote"
+      aria-labelledby="quote-heading"
+      data-quote={quote?.kind ?? 'pending'}
+    >
       <Heading id="quote-heading" className="quote__heading">
         {strings.heading}
       </Heading>
@@ -20,17 +24,37 @@ export default function QuoteView({ quote, strings, intl, headingLevel = 3 }: Pr
         {quote === null && <p className="quote__pending">{strings.pending}</p>}
         {quote?.kind === 'private' && (
           <>
-            <p className="quote__line">{fill(strings.hourly, { price: money(quote.hourly, intl), learners: plural(strings.learners, quote.learners, intl) })}</p>
-            <p className="quote__line">{fill(strings.times, { hours: plural(strings.hours, quote.totalHours, intl), dates: plural(strings.dates, quote.dates, intl) })}</p>
+            <p className="quote__line">
+              {fill(strings.hourly, {
+                price: money(quote.hourly, intl),
+                learners: plural(strings.learners, quote.learners, intl),
+              })}
+            </p>
+            <p className="quote__line">
+              {fill(strings.times, {
+                hours: plural(strings.hours, quote.totalHours, intl),
+                dates: plural(strings.dates, quote.dates, intl),
+              })}
+            </p>
             <p className="quote__total">
-              <span>{strings.total}</span> <strong data-quote-total>{money(quote.total, intl)}</strong>
+              <span>{strings.total}</span>{' '}
+              <strong data-quote-total>{money(quote.total, intl)}</strong>
             </p>
           </>
         )}
         {quote?.kind === 'group' && (
           <>
-            <p className="quote__line quote__line--strong">{fill(strings.groupTitle, { learners: plural(strings.learners, quote.learners, intl) })}</p>
-            <p className="quote__line">{fill(strings.times, { hours: plural(strings.hours, quote.totalHours, intl), dates: plural(strings.dates, quote.dates, intl) })}</p>
+            <p className="quote__line quote__line--strong">
+              {fill(strings.groupTitle, {
+                learners: plural(strings.learners, quote.learners, intl),
+              })}
+            </p>
+            <p className="quote__line">
+              {fill(strings.times, {
+                hours: plural(strings.hours, quote.totalHours, intl),
+                dates: plural(strings.dates, quote.dates, intl),
+              })}
+            </p>
             <p className="quote__rule" data-group-rule>
               {strings.groupRule}
             </p>

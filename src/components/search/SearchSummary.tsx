@@ -6,7 +6,14 @@
  * stays the page's static "find a lesson" box and none of this is downloaded.
  */
 import type { LessonRule } from '../../lessons/price';
-import { draftToQuery, localToday, searchQuote, validateSearch, type SearchableResort, type SearchDraft } from '../../lessons/search';
+import {
+  draftToQuery,
+  localToday,
+  searchQuote,
+  validateSearch,
+  type SearchableResort,
+  type SearchDraft,
+} from '../../lessons/search';
 import QuoteView from './QuoteView';
 import { fullDay } from '../../i18n/format';
 import { fill, plural, type SummaryStrings } from './text';
@@ -29,7 +36,12 @@ export type SearchSummaryProps = {
 };
 
 /** The booking app's address with the search in its query, plus the backend's resort id and the language. */
-export function bookingUrl(base: string, query: URLSearchParams, resortUuid: string, locale: string): string {
+export function bookingUrl(
+  base: string,
+  query: URLSearchParams,
+  resortUuid: string,
+  locale: string,
+): string {
   const url = new URL(base);
   for (const [key, value] of query) url.searchParams.append(key, value);
   url.searchParams.set('resortUuid', resortUuid);
@@ -37,11 +49,24 @@ export function bookingUrl(base: string, query: URLSearchParams, resortUuid: str
   return url.href;
 }
 
-export default function SearchSummary({ strings, locale, intl, resort, resorts, homePath, bookingAppUrl, rule, draft }: SearchSummaryProps) {
+export default function SearchSummary({
+  strings,
+  locale,
+  intl,
+  resort,
+  resorts,
+  homePath,
+  bookingAppUrl,
+  rule,
+  draft,
+}: SearchSummaryProps) {
   const check = validateSearch(draft, { resorts, today: localToday(), rule });
   const query = draftToQuery(draft, resorts);
   const people = new Intl.ListFormat(intl, { type: 'conjunction' }).format(
-    [Number(draft.adults) > 0 ? plural(strings.adults, Number(draft.adults), intl) : '', Number(draft.children) > 0 ? plural(strings.children, Number(draft.children), intl) : ''].filter(Boolean),
+    [
+      Number(draft.adults) > 0 ? plural(strings.adults, Number(draft.adults), intl) : '',
+      Number(draft.children) > 0 ? plural(strings.children, Number(draft.children), intl) : '',
+    ].filter(Boolean),
   );
   const hours = { one: strings.quote.hours.one, other: strings.quote.hours.other };
 
@@ -55,7 +80,15 @@ export default function SearchSummary({ strings, locale, intl, resort, resorts, 
             <dd>
               <ul>
                 {draft.dates.map((date, index) => (
-                  <li key={index}>{fill(strings.dateLine, { date: /^\d{4}-\d{2}-\d{2}$/.test(date.day) ? fullDay(date.day, intl) : date.day || '—', time: date.time, hours: plural(hours, Number(date.hours) || 0, intl) })}</li>
+                  <li key={index}>
+                    {fill(strings.dateLine, {
+                      date: /^\d{4}-\d{2}-\d{2}$/.test(date.day)
+                        ? fullDay(date.day, intl)
+                        : date.day || '—',
+                      time: date.time,
+                      hours: plural(hours, Number(date.hours) || 0, intl),
+                    })}
+                  </li>
                 ))}
               </ul>
             </dd>
@@ -89,11 +122,20 @@ export default function SearchSummary({ strings, locale, intl, resort, resorts, 
         )}
       </div>
       <div className="search-summary__price">
-        <QuoteView quote={check.ok ? searchQuote(check.search, rule) : null} strings={strings.quote} intl={intl} headingLevel={4} />
+        <QuoteView
+          quote={check.ok ? searchQuote(check.search, rule) : null}
+          strings={strings.quote}
+          intl={intl}
+          headingLevel={4}
+        />
         <div className="search-summary__actions">
           {check.ok && bookingAppUrl && (
             <>
-              <a className="button button--sun" href={bookingUrl(bookingAppUrl, query, resort.uuid, locale)} data-book>
+              <a
+                className="button button--sun"
+                href={bookingUrl(bookingAppUrl, query, resort.uuid, locale)}
+                data-book
+              >
                 {strings.book}
               </a>
               <p className="search-summary__hint">{strings.bookHint}</p>

@@ -7,9 +7,17 @@ import { draftFromQuery } from '../../lessons/search-query';
 import SearchSummary, { type SearchSummaryProps } from './SearchSummary';
 
 /** `props`: the page's summary data (LessonOffer.astro's `#your-search-summary` block). */
-export function mountSearchSummary(host: HTMLElement, props: Omit<SearchSummaryProps, 'draft'>, query: URLSearchParams) {
+export function mountSearchSummary(
+  host: HTMLElement,
+  props: Omit<SearchSummaryProps, 'draft'>,
+  query: URLSearchParams,
+) {
   // The page's address says which resort and sport: they win over the query's.
-  const draft = { ...draftFromQuery(query, props.locale, props.resorts), where: props.resort.name, sport: props.sport };
+  const draft = {
+    ...draftFromQuery(query, props.locale, props.resorts),
+    where: props.resort.name,
+    sport: props.sport,
+  };
   host.replaceChildren();
   host.dataset.summaryShown = '';
   createRoot(host).render(<SearchSummary {...props} draft={draft} />);

@@ -10,7 +10,21 @@ import { described, Help } from '../forms/fields';
 import { fill, type SearchStrings } from './text';
 import { ID } from './useLessonSearch';
 
-export function Field({ id, label, hint, error, children, after }: { id: string; label: ReactNode; hint?: string | undefined; error?: string | undefined; children: ReactNode; after?: ReactNode }) {
+export function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+  after,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: string | undefined;
+  error?: string | undefined;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
   return (
     <div className="form-field">
       <label className="form-label" htmlFor={id}>
@@ -28,7 +42,15 @@ export function Field({ id, label, hint, error, children, after }: { id: string;
  * that the list does not hold is kept as a first option, so the field shows what the address says
  * next to its error instead of silently picking another value.
  */
-export function Options({ values, labels, current }: { values: readonly string[]; labels: Record<string, string>; current?: string }) {
+export function Options({
+  values,
+  labels,
+  current,
+}: {
+  values: readonly string[];
+  labels: Record<string, string>;
+  current?: string;
+}) {
   const unknown = current !== undefined && !values.includes(current);
   return (
     <>
@@ -53,18 +75,43 @@ type TimeFieldsProps = {
 };
 
 /** A date's start time (quarter hours) and duration in whole hours, within the site facts' bounds. */
-export function TimeFields({ index, value, onChange, strings, durationHours, errorOf }: TimeFieldsProps) {
+export function TimeFields({
+  index,
+  value,
+  onChange,
+  strings,
+  durationHours,
+  errorOf,
+}: TimeFieldsProps) {
   const own = index !== undefined;
   const time = own ? `${ID}-time-${index}` : `${ID}-time`;
   const hours = own ? `${ID}-hours-${index}` : `${ID}-hours`;
   // Which date a date's own fields are for is read after their labels, not shown; the duration's
   // hint shows once, under the shared fields.
-  const label = (text: string) => (own ? <>{text}<span className="visually-hidden">{fill(strings.ofDate, { n: index + 1 })}</span></> : text);
+  const label = (text: string) =>
+    own ? (
+      <>
+        {text}
+        <span className="visually-hidden">{fill(strings.ofDate, { n: index + 1 })}</span>
+      </>
+    ) : (
+      text
+    );
   const hint = own ? undefined : strings.hoursHint;
   return (
     <>
       <Field id={time} label={label(strings.time)} error={errorOf(time)}>
-        <input id={time} className="form-input" type="time" name="time" step={900} required value={value.time} onChange={(e) => onChange({ time: e.target.value })} {...described({ id: time, error: errorOf(time) })} />
+        <input
+          id={time}
+          className="form-input"
+          type="time"
+          name="time"
+          step={900}
+          required
+          value={value.time}
+          onChange={(e) => onChange({ time: e.target.value })}
+          {...described({ id: time, error: errorOf(time) })}
+        />
       </Field>
       <Field id={hours} label={label(strings.hours)} hint={hint} error={errorOf(hours)}>
         <input

@@ -7,7 +7,15 @@ import { money } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
 import { textsOf, textsUnder, useTranslations } from '../../i18n/translate';
 import { lessonTypes } from '../../lessons/price';
-import { laterSports, lessonLanguages, lessonSports, levels, MAX_DATES, MAX_PEOPLE_FIELD, type LessonSport } from '../../lessons/search';
+import {
+  laterSports,
+  lessonLanguages,
+  lessonSports,
+  levels,
+  MAX_DATES,
+  MAX_PEOPLE_FIELD,
+  type LessonSport,
+} from '../../lessons/search';
 import { facts } from '../../site-facts';
 import type { ToasterLabels } from '../../toasts/notify';
 import type { Plural, QuoteStrings, SearchStrings, SummaryStrings } from './text';
@@ -16,7 +24,10 @@ import type { Plural, QuoteStrings, SearchStrings, SummaryStrings } from './text
 const keep = (...names: string[]) => Object.fromEntries(names.map((name) => [name, `{{${name}}}`]));
 
 /** A text's two forms; the island picks one for its count (Intl.PluralRules). */
-const pluralOf = <Key extends string>(t: (key: `${Key}.${keyof Plural}`, values: Record<string, string>) => string, key: Key): Plural => ({
+const pluralOf = <Key extends string>(
+  t: (key: `${Key}.${keyof Plural}`, values: Record<string, string>) => string,
+  key: Key,
+): Plural => ({
   one: t(`${key}.one`, keep('n')),
   other: t(`${key}.other`, keep('n')),
 });
@@ -48,7 +59,10 @@ export function quoteStrings(locale: Locale): QuoteStrings {
     hourly: t('search.quote.hourly', keep('price', 'learners')),
     times: t('search.quote.times', keep('hours', 'dates')),
     total: t('search.quote.total'),
-    rule: t('search.quote.rule', { price: money(lessons.privateHourly, locale), extra: money(lessons.extraPersonHourly, locale) }),
+    rule: t('search.quote.rule', {
+      price: money(lessons.privateHourly, locale),
+      extra: money(lessons.extraPersonHourly, locale),
+    }),
     groupTitle: t('search.quote.groupTitle', keep('learners')),
     groupRule: t('search.quote.groupRule', { min: lessons.group.min, max: lessons.group.max }),
     pending: t('search.quote.pending'),
@@ -74,7 +88,10 @@ export function searchStrings(locale: Locale): SearchStrings {
     time: t('search.time'),
     hours: t('search.hours'),
     ofDate: t('search.ofDate', keep('n')),
-    hoursHint: t('search.hoursHint', { min: lessons.durationHours.min, max: lessons.durationHours.max }),
+    hoursHint: t('search.hoursHint', {
+      min: lessons.durationHours.min,
+      max: lessons.durationHours.max,
+    }),
     addDate: t('search.addDate'),
     removeDate: t('search.removeDate', keep('n')),
     people: t('search.people'),
@@ -82,7 +99,11 @@ export function searchStrings(locale: Locale): SearchStrings {
     children: t('search.children'),
     lesson: t('search.lesson'),
     lessons: textsOf(t, 'search.lessons', lessonTypes),
-    lessonHints: textsOf(t, 'search.lessonHints', lessonTypes, { privateMax: lessons.maxPrivateGroup, groupMin: lessons.group.min, groupMax: lessons.group.max }),
+    lessonHints: textsOf(t, 'search.lessonHints', lessonTypes, {
+      privateMax: lessons.maxPrivateGroup,
+      groupMin: lessons.group.min,
+      groupMax: lessons.group.max,
+    }),
     level: t('search.level'),
     levelChoose: t('search.levelChoose'),
     levels: textsOf(t, 'search.levels', levels),
@@ -95,7 +116,11 @@ export function searchStrings(locale: Locale): SearchStrings {
   };
 }
 
-export function summaryStrings(locale: Locale, sport: LessonSport, resort: { name: string }): SummaryStrings {
+export function summaryStrings(
+  locale: Locale,
+  sport: LessonSport,
+  resort: { name: string },
+): SummaryStrings {
   const t = useTranslations(locale);
   const values = { resort: resort.name };
   return {

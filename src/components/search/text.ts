@@ -89,7 +89,9 @@ export type SummaryStrings = {
 };
 
 export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+  return template.replace(/\{\{(\w+)\}\}/g, (match, name: string) =>
+    name in values ? String(values[name]) : match,
+  );
 }
 
 /** `plural({ one: '{{n}} learner', other: '{{n}} learners' }, 2, 'en-GB')` → `2 learners`. */

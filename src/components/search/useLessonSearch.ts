@@ -42,7 +42,11 @@ function fieldOf(path: string, sameTime: boolean): string {
 }
 
 /** Problem texts by control id; several dates' problems with a shared time show once. */
-function problemsByField(problems: SearchProblems, sameTime: boolean, texts: Record<string, string>): Map<string, string> {
+function problemsByField(
+  problems: SearchProblems,
+  sameTime: boolean,
+  texts: Record<string, string>,
+): Map<string, string> {
   const byField = new Map<string, string>();
   for (const [path, code] of Object.entries(problems)) {
     const field = fieldOf(path, sameTime);
@@ -81,7 +85,9 @@ export function useLessonSearch({ locale, resorts, rule, errorTexts }: Options) 
       touched.current = true;
       setShowProblems(fromUrl.has('date'));
     } else {
-      const typed = new URLSearchParams(new FormData(form.current!) as unknown as Record<string, string>);
+      const typed = new URLSearchParams(
+        new FormData(form.current!) as unknown as Record<string, string>,
+      );
       start = draftFromQuery(typed, locale, resorts);
       touched.current = JSON.stringify(start) !== JSON.stringify(defaultDraft(locale));
     }
@@ -95,7 +101,11 @@ export function useLessonSearch({ locale, resorts, rule, errorTexts }: Options) 
   useEffect(() => {
     if (!hydrated || !touched.current) return;
     const query = draftToQuery(draft, resorts).toString();
-    window.history.replaceState(window.history.state, '', `${window.location.pathname}?${query}${window.location.hash}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${window.location.pathname}?${query}${window.location.hash}`,
+    );
   }, [draft, hydrated, resorts]);
 
   useEffect(() => {
@@ -104,15 +114,25 @@ export function useLessonSearch({ locale, resorts, rule, errorTexts }: Options) 
     focusAfterRender.current = null;
   });
 
-  const check = useMemo(() => validateSearch(draft, { resorts, today: today || localToday(), rule }), [draft, resorts, today, rule]);
+  const check = useMemo(
+    () => validateSearch(draft, { resorts, today: today || localToday(), rule }),
+    [draft, resorts, today, rule],
+  );
   const quote = useMemo(() => draftQuote(draft, rule), [draft, rule]);
-  const errors = showProblems ? problemsByField(check.problems, sameTime, errorTexts) : new Map<string, string>();
+  const errors = showProblems
+    ? problemsByField(check.problems, sameTime, errorTexts)
+    : new Map<string, string>();
   // The summary lists the problems found on Find lessons that are still there: it shrinks as
   // they are fixed, and new ones wait for the next try (the fields show them meanwhile).
-  const stillThere = submitted ? Object.fromEntries(Object.entries(check.problems).filter(([path]) => path in submitted)) : {};
+  const stillThere = submitted
+    ? Object.fromEntries(Object.entries(check.problems).filter(([path]) => path in submitted))
+    : {};
   const summary = submitted ? problemsByField(stillThere, sameTime, errorTexts) : null;
   // A place no resort matches: the closest resorts are offered instead of a dead end.
-  const closest = showProblems && check.problems.where === 'where.notFound' ? closestResorts(draft.where, resorts) : [];
+  const closest =
+    showProblems && check.problems.where === 'where.notFound'
+      ? closestResorts(draft.where, resorts)
+      : [];
 
   function update(patch: Partial<SearchDraft>) {
     touched.current = true;
@@ -153,7 +173,8 @@ export function useLessonSearch({ locale, resorts, rule, errorTexts }: Options) 
       const dates = draft.dates.filter((_, i) => i !== index);
       update({ dates });
       // Focus stays in the list: the date that took this one's place, else the one before, else Add.
-      focusAfterRender.current = dates.length === 0 ? `${ID}-add-date` : `${ID}-date-${Math.min(index, dates.length - 1)}`;
+      focusAfterRender.current =
+        dates.length === 0 ? `${ID}-add-date` : `${ID}-date-${Math.min(index, dates.length - 1)}`;
     },
     /** One time and duration for every date (the first date's), or one per date. */
     shareTime(shared: boolean) {

@@ -16,11 +16,18 @@ export const prerender = false;
 export const GET: APIRoute = async ({ url }) => {
   const asked = url.searchParams.get('locale');
   const locale = isLocale(asked) ? asked : defaultLocale;
-  const resorts = (await getCollection('resorts')).map((r) => ({ id: r.id, name: r.data.name, aliases: r.data.aliases }));
+  const resorts = (await getCollection('resorts')).map((r) => ({
+    id: r.id,
+    name: r.data.name,
+    aliases: r.data.aliases,
+  }));
   const draft = draftFromQuery(url.searchParams, locale, resorts);
   const resort = findResort(draft.where, resorts);
-  const to = (location: string) => new Response(null, { status: 303, headers: { Location: location } });
+  const to = (location: string) =>
+    new Response(null, { status: 303, headers: { Location: location } });
   if (!resort) return to(pathTo('resorts', locale));
   const page = draft.sport === 'snowboard' ? 'resortSnowboardLessons' : 'resortSkiLessons';
-  return to(`${pathTo(page, locale, { resort: resort.id })}?${draftToQuery(draft, resorts)}#your-search`);
+  return to(
+    `${pathTo(page, locale, { resort: resort.id })}?${draftToQuery(draft, resorts)}#your-search`,
+  );
 };
