@@ -51,7 +51,15 @@ export function copyProject(name: string): ProjectCopy {
     try {
       const { stdout, stderr } = await promisify(execFile)(process.execPath, args, {
         cwd: dir,
-        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', ...env },
+        // A test build, never deployed: it says so with an explicit SITE_URL (a build under CI
+        // without one stops, src/integrations/site-url-guard.ts).
+        env: {
+          ...process.env,
+          SITE_URL: 'http://localhost:4321',
+          ASTRO_TELEMETRY_DISABLED: '1',
+          NO_COLOR: '1',
+          ...env,
+        },
         maxBuffer: 64 * 1024 * 1024,
       });
       return { code: 0, output: stdout + stderr };
