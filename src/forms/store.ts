@@ -76,7 +76,7 @@ export const migrations: readonly string[] = [
      client TEXT,
      created_at TEXT NOT NULL
    );`,
-  // 2: cookie choices (issue 5), the proof that consent was given. No client address column: the
+  // 2: cookie choices, the proof that consent was given. No client address column: the
   // record keeps no IP, and a visitor id only when tracking was allowed.
   `CREATE TABLE consent_records (
      id INTEGER PRIMARY KEY,
