@@ -15,7 +15,6 @@ import { staticHostHeaders } from './src/integrations/static-host-headers.ts';
 import { interactionDirective } from './src/integrations/interaction.ts';
 import { siteUrlGuard } from './src/integrations/site-url-guard.ts';
 import { contentCheck } from './src/content/check/integration.ts';
-import { companyFactsGuard } from './src/integrations/company-facts-guard.ts';
 import { contentSecurityPolicy } from './src/security/content-security-policy.ts';
 
 export default defineConfig({
@@ -28,7 +27,6 @@ export default defineConfig({
   integrations: [
     contentCheck(),
     siteUrlGuard(),
-    companyFactsGuard(config.company),
     react(),
     viewRoutes(),
     staticHostRedirects(),

@@ -18,8 +18,6 @@ export const routes = {
   contact: { en: 'contact', fr: 'contacter', es: 'contactar', pt: 'contatar' },
   privacy: { en: 'privacy', fr: 'confidentialite', es: 'privacidad', pt: 'privacidade' },
   cookies: same('cookies'),
-  /** Who runs the site (imprint): the company's name, numbers, address and phone. */
-  legalNotice: { en: 'legal-notice', fr: 'mentions-legales', es: 'aviso-legal', pt: 'aviso-legal' },
   preferences: { en: 'preferences', fr: 'preferences', es: 'preferencias', pt: 'preferencias' },
   instructorApplication: {
     en: 'instructors/join-us',
@@ -83,9 +81,7 @@ export function pathTo(page: PageId, locale: Locale, params: RouteParams = {}): 
 
 /** The same page in every locale, for hreflang and the language menu. */
 export function alternatesOf(page: PageId, params: RouteParams = {}) {
-  return Object.fromEntries(
-    allLocales.map((locale) => [locale, pathTo(page, locale, params)]),
-  ) as Record<Locale, string>;
+  return Object.fromEntries(allLocales.map((locale) => [locale, pathTo(page, locale, params)])) as Record<Locale, string>;
 }
 
 /**

@@ -6,7 +6,6 @@
  */
 import type { AstroIntegration } from 'astro';
 import { LOCAL_SITE_URL, siteUrlVerdict } from '../config';
-import { boxed } from './boxed';
 
 export const siteUrlRefusal = [
   'SITE_URL is not set, and this build runs under CI: it would be deployed.',
@@ -20,21 +19,21 @@ const warningLines = [
   '(canonical, hreflang, Open Graph, sitemap). Fine on this machine; set it',
   'for a deployment. A build under CI (CI=true) stops without it.',
 ];
-export const siteUrlWarning = boxed(warningLines);
+const width = Math.max(...warningLines.map((line) => line.length));
+export const siteUrlWarning = [
+  `┌${'─'.repeat(width + 2)}┐`,
+  ...warningLines.map((line) => `│ ${line.padEnd(width)} │`),
+  `└${'─'.repeat(width + 2)}┘`,
+].join('\n');
 
 /** Stops (throws) or warns as `siteUrlVerdict` says; nothing when SITE_URL is set. */
-export function enforceSiteUrl(
-  env: Record<string, string | undefined>,
-  warn: (message: string) => void,
-): void {
+export function enforceSiteUrl(env: Record<string, string | undefined>, warn: (message: string) => void): void {
   const verdict = siteUrlVerdict(env);
   if (verdict === 'refuse') throw new Error(siteUrlRefusal);
   if (verdict === 'warn') warn(`\n${siteUrlWarning}`);
 }
 
-export function siteUrlGuard(
-  env: Record<string, string | undefined> = process.env,
-): AstroIntegration {
+export function siteUrlGuard(env: Record<string, string | undefined> = process.env): AstroIntegration {
   return {
     name: 'site-url-guard',
     hooks: {

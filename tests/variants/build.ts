@@ -19,25 +19,6 @@ export type VariantEnv = {
   GTM_ID: string;
   GA_MEASUREMENT_ID: string;
   GA_SECONDARY_MEASUREMENT_ID: string;
-} & Partial<Record<CompanyVariable, string>>;
-
-/** The company's facts: unset ('') in a build unless it gives them. */
-type CompanyVariable =
-  | 'COMPANY_NAME'
-  | 'COMPANY_REGISTRATION'
-  | 'COMPANY_VAT'
-  | 'COMPANY_ADDRESS'
-  | 'COMPANY_POSTAL_CODE'
-  | 'COMPANY_CITY'
-  | 'COMPANY_PHONE';
-const noCompanyFacts: Record<CompanyVariable, string> = {
-  COMPANY_NAME: '',
-  COMPANY_REGISTRATION: '',
-  COMPANY_VAT: '',
-  COMPANY_ADDRESS: '',
-  COMPANY_POSTAL_CODE: '',
-  COMPANY_CITY: '',
-  COMPANY_PHONE: '',
 };
 
 export type Variant = {
@@ -62,22 +43,16 @@ export async function buildVariant(name: string, env: VariantEnv): Promise<Varia
   const astro = join(root, 'node_modules/astro/bin/astro.mjs');
   try {
     // Astro reads `--config` relative to the project's root, even a path outside it.
-    await promisify(execFile)(
-      process.execPath,
-      [astro, 'build', '--config', relative(root, config)],
-      {
-        cwd: root,
-        // A test build, never deployed: it says so with an explicit SITE_URL (a build under CI
-        // without one stops, src/integrations/site-url-guard.ts).
-        env: {
-          ...process.env,
-          SITE_URL: 'http://localhost:4321',
-          ...noCompanyFacts,
-          ...env,
-          ASTRO_TELEMETRY_DISABLED: '1',
-          NO_COLOR: '1',
-        },
-        maxBuffer: 64 * 1024 * 1024,
+    await promisify(execFile)(process.execPath, [astro, 'build', '--config', relative(root, config)], {
+      cwd: root,
+      // A test build, never deployed: it says so with an explicit SITE_URL (a build under CI
+      // without one stops, src/integrations/site-url-guard.ts).
+      env: {
+        ...process.env,
+        SITE_URL: 'http://localhost:4321',
+        ...env,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        NO_COLOR: '1',
       },
     );
   } catch (error) {

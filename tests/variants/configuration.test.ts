@@ -8,7 +8,6 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SearchSummary, { type SearchSummaryProps } from '../../src/components/search/SearchSummary';
-import { readConfig } from '../../src/config';
 import { allLocales } from '../../src/i18n/locales';
 import { pathTo } from '../../src/i18n/routes';
 import { resortPageIds } from '../../src/i18n/site-pages';
@@ -60,9 +59,7 @@ const pageOfEachKind = everyPage.filter(
 function careersLinks(site: Variant) {
   return pageOfEachKind.map(({ locale, path }) => {
     const t = useTranslations(locale);
-    const links = linksSaying(one(parsePage(site.page(path)), 'footer.site-footer'), [
-      t('footer.careers'),
-    ]);
+    const links = linksSaying(one(parsePage(site.page(path)), 'footer.site-footer'), [t('footer.careers')]);
     expect(links, path).toHaveLength(1);
     return { locale, path, link: links[0]!, t };
   });
@@ -145,12 +142,8 @@ function bookingBoxes(site: Variant) {
             dates: [{ day: localToday(inTenDays), time: '10:00', hours: '2' }],
             level: 'new',
           };
-          const box = parsePage(
-            renderToStaticMarkup(createElement(SearchSummary, { ...props, draft })),
-          );
-          expect(one(box, '[data-search-summary]').getAttribute('data-search-summary'), path).toBe(
-            'valid',
-          );
+          const box = parsePage(renderToStaticMarkup(createElement(SearchSummary, { ...props, draft })));
+          expect(one(box, '[data-search-summary]').getAttribute('data-search-summary'), path).toBe('valid');
           const t = useTranslations(locale);
           return { path, props, book: linksSaying(box, [t('search.summary.book')]) };
         }),
@@ -221,30 +214,5 @@ describe('the tracking loader after "Accept all"', () => {
 
   it('is downloaded when tags are configured', () => {
     expect(scriptsAddedAfterAcceptAll(configured, path)).toHaveLength(1);
-  });
-});
-
-describe('the legal notice without the company’s numbers', () => {
-  it('names the brand’s B.V. and leaves out every line it has no value for, in every locale', () => {
-    for (const locale of allLocales) {
-      const t = useTranslations(locale);
-      const path = pathTo('legalNotice', locale);
-      const page = parsePage(plain.page(path));
-      const labels = [...page.querySelectorAll('main dt')].map(textOf);
-      expect(labels, path).toContain(t('company.name'));
-      expect(labels, path).toContain(t('company.email'));
-      for (const absent of [
-        'company.registration',
-        'company.vat',
-        'company.address',
-        'company.phone',
-      ] as const) {
-        expect(labels, path).not.toContain(t(absent));
-      }
-      // The default name: the brand and the legal form (no BRAND set in these builds).
-      const name = readConfig({}).company.name;
-      expect(textOf(one(page, 'main dl')), path).toContain(name);
-      expect(textOf(one(page, 'footer address')).trim(), path).toBe(name);
-    }
   });
 });
