@@ -18,7 +18,16 @@ const text = (fallback: string) => v.optional(v.pipe(v.string(), v.trim()), fall
 const optionalText = () => v.optional(v.pipe(v.string(), v.trim()), '');
 /** A positive whole number given as text, e.g. `FORMS_RATE_LIMIT=20`. */
 const count = (fallback: number) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d+$/, 'expected a whole number'), v.transform(Number), v.minValue(1)), String(fallback));
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d+$/, 'expected a whole number'),
+      v.transform(Number),
+      v.minValue(1),
+    ),
+    String(fallback),
+  );
 const MB = 1024 * 1024;
 
 /** The address the site has when SITE_URL is not set: the Node server's on this machine. */
@@ -43,7 +52,9 @@ const EnvSchema = v.object({
   CLIENT_APP_IOS_URL: url('https://apps.apple.com/search?term=Pistelink'),
   CLIENT_APP_ANDROID_URL: url('https://play.google.com/store/search?q=Pistelink&c=apps'),
   INSTRUCTOR_APP_IOS_URL: url('https://apps.apple.com/search?term=Pistelink%20Instructor'),
-  INSTRUCTOR_APP_ANDROID_URL: url('https://play.google.com/store/search?q=Pistelink%20Instructor&c=apps'),
+  INSTRUCTOR_APP_ANDROID_URL: url(
+    'https://play.google.com/store/search?q=Pistelink%20Instructor&c=apps',
+  ),
   /** Where the site's forms post (the embedded receiver by default; any URL for another one). */
   FORMS_ENDPOINT: text('/api/forms'),
   /** The embedded receiver's SQLite database, created on first start (relative to the working directory). */
@@ -155,7 +166,13 @@ export function readConfig(env: Record<string, string | undefined>): SiteConfig 
       fileRetentionDays: e.FORMS_FILE_RETENTION_DAYS,
       contactRetentionDays: e.FORMS_CONTACT_RETENTION_DAYS,
       spamRetentionDays: e.FORMS_SPAM_RETENTION_DAYS,
-      allowedOrigins: [new URL(e.SITE_URL).origin, ...e.FORMS_ALLOWED_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean).map((o) => new URL(o).origin)],
+      allowedOrigins: [
+        new URL(e.SITE_URL).origin,
+        ...e.FORMS_ALLOWED_ORIGINS.split(',')
+          .map((o) => o.trim())
+          .filter(Boolean)
+          .map((o) => new URL(o).origin),
+      ],
     },
     backendGraphqlUrl: e.BACKEND_GRAPHQL_URL,
     chatGraphqlUrl: e.CHAT_GRAPHQL_URL,

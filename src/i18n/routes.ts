@@ -81,7 +81,9 @@ export function pathTo(page: PageId, locale: Locale, params: RouteParams = {}): 
 
 /** The same page in every locale, for hreflang and the language menu. */
 export function alternatesOf(page: PageId, params: RouteParams = {}) {
-  return Object.fromEntries(allLocales.map((locale) => [locale, pathTo(page, locale, params)])) as Record<Locale, string>;
+  return Object.fromEntries(
+    allLocales.map((locale) => [locale, pathTo(page, locale, params)]),
+  ) as Record<Locale, string>;
 }
 
 /**

@@ -27,13 +27,18 @@ export const siteUrlWarning = [
 ].join('\n');
 
 /** Stops (throws) or warns as `siteUrlVerdict` says; nothing when SITE_URL is set. */
-export function enforceSiteUrl(env: Record<string, string | undefined>, warn: (message: string) => void): void {
+export function enforceSiteUrl(
+  env: Record<string, string | undefined>,
+  warn: (message: string) => void,
+): void {
   const verdict = siteUrlVerdict(env);
   if (verdict === 'refuse') throw new Error(siteUrlRefusal);
   if (verdict === 'warn') warn(`\n${siteUrlWarning}`);
 }
 
-export function siteUrlGuard(env: Record<string, string | undefined> = process.env): AstroIntegration {
+export function siteUrlGuard(
+  env: Record<string, string | undefined> = process.env,
+): AstroIntegration {
   return {
     name: 'site-url-guard',
     hooks: {

@@ -16,7 +16,10 @@ describe('configuration', () => {
   });
 
   it('takes a higher consent revision and a booking app, and refuses nonsense', () => {
-    const config = readConfig({ CONSENT_REVISION: '3', BOOKING_APP_URL: 'https://book.example.com/search' });
+    const config = readConfig({
+      CONSENT_REVISION: '3',
+      BOOKING_APP_URL: 'https://book.example.com/search',
+    });
     expect(config.consentRevision).toBe(3);
     expect(config.bookingAppUrl).toBe('https://book.example.com/search');
     expect(() => readConfig({ CONSENT_REVISION: 'two' })).toThrow(/CONSENT_REVISION/);
@@ -25,7 +28,12 @@ describe('configuration', () => {
   });
 
   it('reads the environment, treating empty values as unset', () => {
-    const config = readConfig({ BRAND: 'Snowmate', SITE_URL: 'https://www.example.com', CONTACT_EMAIL: '', GA_MEASUREMENT_ID: 'G-1' });
+    const config = readConfig({
+      BRAND: 'Snowmate',
+      SITE_URL: 'https://www.example.com',
+      CONTACT_EMAIL: '',
+      GA_MEASUREMENT_ID: 'G-1',
+    });
     expect(config.brand).toBe('Snowmate');
     expect(config.siteUrl.origin).toBe('https://www.example.com');
     expect(config.contactEmail).toBe('hello@pistelink.com');
@@ -33,7 +41,9 @@ describe('configuration', () => {
   });
 
   it('names every invalid variable', () => {
-    expect(() => readConfig({ SITE_URL: 'not a url', CONTACT_EMAIL: 'nobody' })).toThrow(/SITE_URL[\s\S]*CONTACT_EMAIL/);
+    expect(() => readConfig({ SITE_URL: 'not a url', CONTACT_EMAIL: 'nobody' })).toThrow(
+      /SITE_URL[\s\S]*CONTACT_EMAIL/,
+    );
   });
 });
 

@@ -43,16 +43,21 @@ export async function buildVariant(name: string, env: VariantEnv): Promise<Varia
   const astro = join(root, 'node_modules/astro/bin/astro.mjs');
   try {
     // Astro reads `--config` relative to the project's root, even a path outside it.
-    await promisify(execFile)(process.execPath, [astro, 'build', '--config', relative(root, config)], {
-      cwd: root,
-      // A test build, never deployed: it says so with an explicit SITE_URL (a build under CI
-      // without one stops, src/integrations/site-url-guard.ts).
-      env: {
-        ...process.env,
-        SITE_URL: 'http://localhost:4321',
-        ...env,
-        ASTRO_TELEMETRY_DISABLED: '1',
-        NO_COLOR: '1',
+    await promisify(execFile)(
+      process.execPath,
+      [astro, 'build', '--config', relative(root, config)],
+      {
+        cwd: root,
+        // A test build, never deployed: it says so with an explicit SITE_URL (a build under CI
+        // without one stops, src/integrations/site-url-guard.ts).
+        env: {
+          ...process.env,
+          SITE_URL: 'http://localhost:4321',
+          ...env,
+          ASTRO_TELEMETRY_DISABLED: '1',
+          NO_COLOR: '1',
+        },
+        maxBuffer: 64 * 1024 * 1024,
       },
     );
   } catch (error) {

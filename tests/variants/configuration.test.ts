@@ -59,7 +59,9 @@ const pageOfEachKind = everyPage.filter(
 function careersLinks(site: Variant) {
   return pageOfEachKind.map(({ locale, path }) => {
     const t = useTranslations(locale);
-    const links = linksSaying(one(parsePage(site.page(path)), 'footer.site-footer'), [t('footer.careers')]);
+    const links = linksSaying(one(parsePage(site.page(path)), 'footer.site-footer'), [
+      t('footer.careers'),
+    ]);
     expect(links, path).toHaveLength(1);
     return { locale, path, link: links[0]!, t };
   });
@@ -142,8 +144,12 @@ function bookingBoxes(site: Variant) {
             dates: [{ day: localToday(inTenDays), time: '10:00', hours: '2' }],
             level: 'new',
           };
-          const box = parsePage(renderToStaticMarkup(createElement(SearchSummary, { ...props, draft })));
-          expect(one(box, '[data-search-summary]').getAttribute('data-search-summary'), path).toBe('valid');
+          const box = parsePage(
+            renderToStaticMarkup(createElement(SearchSummary, { ...props, draft })),
+          );
+          expect(one(box, '[data-search-summary]').getAttribute('data-search-summary'), path).toBe(
+            'valid',
+          );
           const t = useTranslations(locale);
           return { path, props, book: linksSaying(box, [t('search.summary.book')]) };
         }),
