@@ -33,7 +33,8 @@ async function redeploy(port: number, change: (client: string) => void) {
     symlinkSync(join(root, name), join(dir, name));
   }
   copyFileSync(join(root, 'server.mjs'), join(dir, 'server.mjs'));
-  cpSync(join(root, 'dist'), join(dir, 'dist'), { recursive: true });
+  // `dist` is a link to the current build (scripts/build.mjs): copy the build itself.
+  cpSync(join(root, 'dist'), join(dir, 'dist'), { recursive: true, dereference: true });
   change(join(dir, 'dist/client'));
   const data = freshData();
   const child: ChildProcess = spawn(process.execPath, ['server.mjs'], {
