@@ -19,11 +19,16 @@ import { receiverOrigin, testBuildConfig } from './hosts';
 const en = useTranslations('en');
 const fr = useTranslations('fr');
 
-/** Islands render on the server first; wait until the one holding `selector` has hydrated. */
-const hydrated = (page: Page, selector: string) =>
-  expect(page.locator(`astro-island:has(${selector})`).first()).not.toHaveAttribute('ssr', {
+/**
+ * Islands render on the server first and hydrate on the visitor's first interaction: touch the
+ * field holding `selector`, then wait until its island has hydrated.
+ */
+async function hydrated(page: Page, selector: string) {
+  await page.locator(selector).focus();
+  await expect(page.locator(`astro-island:has(${selector})`).first()).not.toHaveAttribute('ssr', {
     timeout: 10_000,
   });
+}
 
 /** A directive of the page's `<meta>` policy, as its list of sources. */
 async function directive(page: Page, name: string) {
