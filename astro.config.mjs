@@ -15,6 +15,7 @@ import { staticHostHeaders } from './src/integrations/static-host-headers.ts';
 import { interactionDirective } from './src/integrations/interaction.ts';
 import { siteUrlGuard } from './src/integrations/site-url-guard.ts';
 import { contentCheck } from './src/content/check/integration.ts';
+import { companyFactsGuard } from './src/integrations/company-facts-guard.ts';
 import { contentSecurityPolicy } from './src/security/content-security-policy.ts';
 
 export default defineConfig({
@@ -27,6 +28,7 @@ export default defineConfig({
   integrations: [
     contentCheck(),
     siteUrlGuard(),
+    companyFactsGuard(config.company),
     react(),
     viewRoutes(),
     staticHostRedirects(),

@@ -16,6 +16,16 @@ const url = (fallback: string) => v.optional(v.pipe(v.string(), v.trim(), v.url(
 const text = (fallback: string) => v.optional(v.pipe(v.string(), v.trim()), fallback);
 /** An optional id or URL: empty means "not configured". */
 const optionalText = () => v.optional(v.pipe(v.string(), v.trim()), '');
+/** An optional value that, when given, must match `pattern`. */
+const optionalMatching = (pattern: RegExp, message: string) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.check((value) => value === '' || pattern.test(value), message),
+    ),
+    '',
+  );
 /** A positive whole number given as text, e.g. `FORMS_RATE_LIMIT=20`. */
 const count = (fallback: number) =>
   v.optional(
@@ -95,6 +105,37 @@ const EnvSchema = v.object({
   CONSENT_REVISION: count(1),
   /** Booking app that takes over a lesson search (Book button on resort lessons pages); empty hides the button. */
   BOOKING_APP_URL: v.optional(v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.url())]), ''),
+  /**
+   * The legal entity that runs the site, as the legal notice, the footer and the structured data
+   * name it. Default: the brand and the legal form of the site facts (`Pistelink B.V.`). The
+   * numbers have no default: a made-up registration or VAT number on a legal notice is worse than
+   * none. What is unset is left out of the pages, and the build lists it (company-facts-guard).
+   */
+  COMPANY_NAME: optionalText(),
+  /** Chamber of Commerce (Kamer van Koophandel, KvK) number: eight digits. */
+  COMPANY_REGISTRATION: optionalMatching(/^\d{8}$/, 'expected the eight digits of a KvK number'),
+  /** VAT identification number, country prefix first: NL123456789B01. */
+  COMPANY_VAT: optionalMatching(
+    /^[A-Z]{2}[0-9A-Z]{2,12}$/,
+    'expected a VAT number such as NL123456789B01',
+  ),
+  /** The registered office: street and number, postal code, city (all three or none), country. */
+  COMPANY_ADDRESS: optionalText(),
+  COMPANY_POSTAL_CODE: optionalText(),
+  COMPANY_CITY: optionalText(),
+  COMPANY_COUNTRY: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^[A-Z]{2}$/, 'expected a two-letter country code such as NL'),
+    ),
+    'NL',
+  ),
+  /** A telephone number for visitors, in international form: +31 20 123 4567. */
+  COMPANY_PHONE: optionalMatching(
+    /^\+\d[\d ]{5,18}\d$/,
+    'expected an international number such as +31 20 123 4567',
+  ),
 });
 
 type AppStores = Readonly<{ ios: string; android: string }>;
@@ -113,6 +154,24 @@ export type FormsReceiverConfig = Readonly<{
   allowedOrigins: readonly string[];
 }>;
 
+/** The registered office, for the legal notice, the footer and schema.org's PostalAddress. */
+export type CompanyAddress = Readonly<{
+  street: string;
+  postalCode: string;
+  city: string;
+  country: string;
+}>;
+
+/** The legal entity behind the site. Empty strings and an undefined address mean "not configured". */
+export type CompanyConfig = Readonly<{
+  name: string;
+  /** Kamer van Koophandel number. */
+  registration: string;
+  vatId: string;
+  address: CompanyAddress | undefined;
+  phone: string;
+}>;
+
 export type SiteConfig = Readonly<{
   siteUrl: URL;
   brand: string;
@@ -128,6 +187,7 @@ export type SiteConfig = Readonly<{
   analytics: Readonly<{ gtmId: string; measurementIds: readonly string[] }>;
   consentRevision: number;
   bookingAppUrl: string;
+  company: CompanyConfig;
 }>;
 
 /** Parses an environment; throws a readable error naming each wrong variable. */
@@ -140,6 +200,12 @@ export function readConfig(env: Record<string, string | undefined>): SiteConfig 
     throw new Error(`Invalid site configuration:\n${problems.join('\n')}`);
   }
   const e = result.output;
+  const addressParts = [e.COMPANY_ADDRESS, e.COMPANY_POSTAL_CODE, e.COMPANY_CITY];
+  if (addressParts.some(Boolean) && !addressParts.every(Boolean)) {
+    throw new Error(
+      'Invalid site configuration:\n  COMPANY_ADDRESS, COMPANY_POSTAL_CODE, COMPANY_CITY: set all three or none',
+    );
+  }
   return {
     siteUrl: new URL(e.SITE_URL),
     brand: e.BRAND,
@@ -182,7 +248,34 @@ export function readConfig(env: Record<string, string | undefined>): SiteConfig 
     },
     consentRevision: e.CONSENT_REVISION,
     bookingAppUrl: e.BOOKING_APP_URL,
+    company: {
+      name: e.COMPANY_NAME || `${e.BRAND} ${facts.legal.legalForm}`,
+      registration: e.COMPANY_REGISTRATION,
+      vatId: e.COMPANY_VAT,
+      address: e.COMPANY_ADDRESS
+        ? {
+            street: e.COMPANY_ADDRESS,
+            postalCode: e.COMPANY_POSTAL_CODE,
+            city: e.COMPANY_CITY,
+            country: e.COMPANY_COUNTRY,
+          }
+        : undefined,
+      phone: e.COMPANY_PHONE,
+    },
   };
+}
+
+/**
+ * The company facts a legal notice needs that this configuration leaves out, by variable name.
+ * The pages go without them; the build says which (src/integrations/company-facts-guard.ts).
+ */
+export function missingCompanyFacts(company: CompanyConfig): string[] {
+  return [
+    ...(company.registration ? [] : ['COMPANY_REGISTRATION']),
+    ...(company.vatId ? [] : ['COMPANY_VAT']),
+    ...(company.address ? [] : ['COMPANY_ADDRESS, COMPANY_POSTAL_CODE, COMPANY_CITY']),
+    ...(company.phone ? [] : ['COMPANY_PHONE']),
+  ];
 }
 
 export const config: SiteConfig = readConfig(process.env);

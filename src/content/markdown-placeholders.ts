@@ -1,6 +1,6 @@
 /**
  * Lets markdown content (policies, job postings…) say `{{brand}}`, `{{contactEmail}}` or any site
- * fact such as `{{lessons.freeChangeHours}}` or `{{legal.policiesPublished}}` instead of repeating
+ * fact such as `{{lessons.freeChangeHours}}` (and `{{companyName}}`, the legal entity's) or `{{legal.policiesPublished}}` instead of repeating
  * them, so a changed brand, address or number changes every page. Numbers and dates are written
  * the way the file's locale writes them (content/<collection>/<locale>/<file>.md); an amount
  * followed by `:euros` (`{{lessons.privateHourly:euros}}`) is written as a price, `€29.90` or
@@ -27,6 +27,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 function valueOf(name: string): unknown {
   if (name === 'brand') return config.brand;
   if (name === 'contactEmail') return config.contactEmail;
+  if (name === 'companyName') return config.company.name;
   const counted = countedFacts()[name];
   if (counted !== undefined) return counted;
   const value = factAt(name);

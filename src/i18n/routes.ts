@@ -18,6 +18,8 @@ export const routes = {
   contact: { en: 'contact', fr: 'contacter', es: 'contactar', pt: 'contatar' },
   privacy: { en: 'privacy', fr: 'confidentialite', es: 'privacidad', pt: 'privacidade' },
   cookies: same('cookies'),
+  /** Who runs the site (imprint): the company's name, numbers, address and phone. */
+  legalNotice: { en: 'legal-notice', fr: 'mentions-legales', es: 'aviso-legal', pt: 'aviso-legal' },
   preferences: { en: 'preferences', fr: 'preferences', es: 'preferencias', pt: 'preferencias' },
   instructorApplication: {
     en: 'instructors/join-us',

@@ -6,6 +6,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import { LOCAL_SITE_URL, siteUrlVerdict } from '../config';
+import { boxed } from './boxed';
 
 export const siteUrlRefusal = [
   'SITE_URL is not set, and this build runs under CI: it would be deployed.',
@@ -19,12 +20,7 @@ const warningLines = [
   '(canonical, hreflang, Open Graph, sitemap). Fine on this machine; set it',
   'for a deployment. A build under CI (CI=true) stops without it.',
 ];
-const width = Math.max(...warningLines.map((line) => line.length));
-export const siteUrlWarning = [
-  `┌${'─'.repeat(width + 2)}┐`,
-  ...warningLines.map((line) => `│ ${line.padEnd(width)} │`),
-  `└${'─'.repeat(width + 2)}┘`,
-].join('\n');
+export const siteUrlWarning = boxed(warningLines);
 
 /** Stops (throws) or warns as `siteUrlVerdict` says; nothing when SITE_URL is set. */
 export function enforceSiteUrl(

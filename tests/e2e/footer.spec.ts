@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { config } from '../../src/config';
+import { pathTo } from '../../src/i18n/routes';
 import { useTranslations } from './site';
 
 test.use({ javaScriptEnabled: false });
@@ -31,6 +32,7 @@ for (const locale of ['en', 'fr', 'es'] as const) {
         { en: '/en/preferences', fr: '/fr/preferences', es: '/es/preferencias' }[locale],
       ],
       [t('footer.cookies'), `/${locale}/cookies`],
+      [t('footer.legalNotice'), pathTo('legalNotice', locale)],
       [t('footer.newsletter'), `/${locale}/newsletter`],
       // No external careers site is configured in tests: the link falls back to our jobs page.
       [t('footer.careers'), { en: '/en/jobs', fr: '/fr/emplois', es: '/es/trabajos' }[locale]],

@@ -12,7 +12,7 @@ import { config } from '../../src/config';
 import { locales, type Locale } from '../../src/i18n/locales';
 import { pathTo } from '../../src/i18n/routes';
 import { facts } from '../../src/site-facts';
-import { useTranslations } from './site';
+import { e2eConfig, useTranslations } from './site';
 
 test.use({ javaScriptEnabled: false });
 
@@ -35,7 +35,7 @@ test.describe('privacy policy', () => {
     test(`names the Dutch entity, its dates and limits in ${locale}`, async ({ page }) => {
       await page.goto(pathTo('privacy', locale));
       const text = article(page);
-      await expect(text).toContainText(`${config.brand} ${facts.legal.legalForm}`);
+      await expect(text).toContainText(e2eConfig.company.name);
       await expect(text).toContainText(facts.legal.city);
       await expect(page.locator('main time').first()).toHaveText(
         longDate(facts.legal.policiesPublished, locale),

@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { z } from 'astro/zod';
 import type { jobSchema } from '../../src/content/schemas';
+import { parseEnv } from 'node:util';
+import { readConfig } from '../../src/config';
 import { allLocales, type Locale } from '../../src/i18n/locales';
 import { pathTo, type PageId, type RouteParams } from '../../src/i18n/routes';
 import { sitePages } from '../../src/i18n/site-pages';
@@ -85,3 +87,9 @@ export { useTranslations };
 /** Waits until a React island has hydrated (Astro drops its `ssr` attribute then). */
 export const hydrated = (component: string) =>
   `astro-island[component-url*="${component}"]:not([ssr])`;
+
+/**
+ * The configuration the e2e build was made with (tests/e2e/e2e.env), where it differs from this
+ * process's own: the company's facts, for instance.
+ */
+export const e2eConfig = readConfig(parseEnv(readFileSync('tests/e2e/e2e.env', 'utf8')));

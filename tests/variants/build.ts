@@ -19,6 +19,25 @@ export type VariantEnv = {
   GTM_ID: string;
   GA_MEASUREMENT_ID: string;
   GA_SECONDARY_MEASUREMENT_ID: string;
+} & Partial<Record<CompanyVariable, string>>;
+
+/** The company's facts: unset ('') in a build unless it gives them. */
+type CompanyVariable =
+  | 'COMPANY_NAME'
+  | 'COMPANY_REGISTRATION'
+  | 'COMPANY_VAT'
+  | 'COMPANY_ADDRESS'
+  | 'COMPANY_POSTAL_CODE'
+  | 'COMPANY_CITY'
+  | 'COMPANY_PHONE';
+const noCompanyFacts: Record<CompanyVariable, string> = {
+  COMPANY_NAME: '',
+  COMPANY_REGISTRATION: '',
+  COMPANY_VAT: '',
+  COMPANY_ADDRESS: '',
+  COMPANY_POSTAL_CODE: '',
+  COMPANY_CITY: '',
+  COMPANY_PHONE: '',
 };
 
 export type Variant = {
@@ -53,6 +72,7 @@ export async function buildVariant(name: string, env: VariantEnv): Promise<Varia
         env: {
           ...process.env,
           SITE_URL: 'http://localhost:4321',
+          ...noCompanyFacts,
           ...env,
           ASTRO_TELEMETRY_DISABLED: '1',
           NO_COLOR: '1',

@@ -8,6 +8,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import SearchSummary, { type SearchSummaryProps } from '../../src/components/search/SearchSummary';
+import { readConfig } from '../../src/config';
 import { allLocales } from '../../src/i18n/locales';
 import { pathTo } from '../../src/i18n/routes';
 import { resortPageIds } from '../../src/i18n/site-pages';
@@ -220,5 +221,30 @@ describe('the tracking loader after "Accept all"', () => {
 
   it('is downloaded when tags are configured', () => {
     expect(scriptsAddedAfterAcceptAll(configured, path)).toHaveLength(1);
+  });
+});
+
+describe('the legal notice without the company’s numbers', () => {
+  it('names the brand’s B.V. and leaves out every line it has no value for, in every locale', () => {
+    for (const locale of allLocales) {
+      const t = useTranslations(locale);
+      const path = pathTo('legalNotice', locale);
+      const page = parsePage(plain.page(path));
+      const labels = [...page.querySelectorAll('main dt')].map(textOf);
+      expect(labels, path).toContain(t('company.name'));
+      expect(labels, path).toContain(t('company.email'));
+      for (const absent of [
+        'company.registration',
+        'company.vat',
+        'company.address',
+        'company.phone',
+      ] as const) {
+        expect(labels, path).not.toContain(t(absent));
+      }
+      // The default name: the brand and the legal form (no BRAND set in these builds).
+      const name = readConfig({}).company.name;
+      expect(textOf(one(page, 'main dl')), path).toContain(name);
+      expect(textOf(one(page, 'footer address')).trim(), path).toBe(name);
+    }
   });
 });
