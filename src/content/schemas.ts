@@ -284,6 +284,8 @@ export function reviewSchema<Ref extends z.ZodType>(resortRef: Ref) {
         resort: resortRef,
         rating: z.number().int().min(1).max(5),
         date: calendarDate,
+        /** Written for the launch to show what a review looks like, not by a learner: marked as such. */
+        example: z.boolean().default(false),
         /** The review as written, and the language it was written in. */
         language: localeCode,
         text,

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { resortCount } from '../../src/content/counts';
 import { formatters, money } from '../../src/i18n/format';
+import { locales } from '../../src/i18n/locales';
 import { pathTo } from '../../src/i18n/routes';
 import { facts } from '../../src/site-facts';
-import { aResort, useTranslations } from './site';
+import { aResort, reviews, useTranslations } from './site';
 
 /** The reviews' ids in the order the page shows them. */
 const reviewOrder = (page: Page) =>
@@ -182,24 +183,29 @@ test.describe('reviews', () => {
     });
   });
 
-  test('show a translation marked as such, or the original in its own language', async ({
+  test('show a translation marked as such, or the original marked with its language', async ({
     page,
   }) => {
-    await page.goto('/en');
-    // Marta wrote in Spanish; the English page shows the translation, marked.
-    const marta = page.locator('[data-review=marta-astun]');
-    await expect(marta.locator('blockquote')).toHaveAttribute('lang', 'en');
-    await expect(marta).toContainText('Translated from Spanish');
-    await expect(marta.getByText('Rated 5 out of 5')).toHaveCount(1);
-    // Tom wrote in English: shown as written, not marked.
-    await expect(page.locator('[data-review=tom-astun]')).not.toContainText('Translated');
-
-    await page.goto('/fr');
-    // James's review has no French translation: the original, with lang="en".
-    const james = page.locator('[data-review=james-astun]');
-    await expect(james.locator('blockquote')).toHaveAttribute('lang', 'en');
-    await expect(james).not.toContainText('Traduit');
-    await expect(page.locator('[data-review=marta-astun]')).toContainText('Traduit de l’espagnol');
+    for (const locale of ['en', 'fr', 'pt'] as const) {
+      const t = useTranslations(locale);
+      await page.goto(pathTo('home', locale));
+      for (const review of reviews) {
+        const card = page.locator(`[data-review="${review.id}"]`);
+        const translated = review.language !== locale && locale in review.translations;
+        const shownIn = translated ? locale : review.language;
+        await expect(card.locator('blockquote')).toHaveAttribute('lang', locales[shownIn].htmlLang);
+        if (translated)
+          await expect(card).toContainText(t(`home.reviews.translatedFrom.${review.language}`));
+        else if (review.language !== locale)
+          await expect(card).toContainText(t(`home.reviews.writtenIn.${review.language}`));
+        else await expect(card.locator('.review__language')).toHaveCount(0);
+        await expect(card.getByText(t('home.reviews.example'), { exact: true })).toHaveCount(
+          review.example ? 1 : 0,
+        );
+      }
+      const examples = reviews.some((review) => review.example);
+      await expect(page.getByText(t('home.reviews.examplesIntro'))).toHaveCount(examples ? 1 : 0);
+    }
   });
 });
 

@@ -200,10 +200,10 @@ test.describe('learners’ FAQ', () => {
     await expect(item.locator('summary + div')).toBeVisible();
   });
 
-  test('Portuguese shows English questions marked as English', async ({ page }) => {
+  test('Portuguese shows English answers marked as English, with a note', async ({ page }) => {
     await page.goto(pathTo('faq', 'pt'));
-    await expect(page.getByRole('note')).toHaveText(useTranslations('pt')('legal.fallbackNote'));
     await expect(page.locator('main details').first()).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('note')).toHaveText(useTranslations('pt')('faq.fallbackNote'));
   });
 });
 

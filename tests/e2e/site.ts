@@ -68,6 +68,17 @@ export const englishPostings: PostingFile[] = jobSlugs
   .sort((a, b) => a.order - b.order);
 
 /** A resort for the tests that need one, whichever resorts the content has. */
+/** A learner's review as written in content/reviews.yaml (docs/content-home.md). */
+export type ReviewFile = {
+  id: string;
+  language: Locale;
+  translations?: Partial<Record<Locale, string>>;
+  example?: boolean;
+};
+export const reviews: (ReviewFile & { translations: Partial<Record<Locale, string>> })[] = (
+  parse(readFileSync('content/reviews.yaml', 'utf8')) as ReviewFile[]
+).map((review) => ({ ...review, translations: review.translations ?? {} }));
+
 export const aResort: ResortFile = resorts[resortIds[0]!]!;
 /** The first resort whose file says `status`, for tests of what a closed or open resort shows. */
 export const resortWithStatus = (status: ResortFile['status']) =>
