@@ -28,7 +28,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: 'node ./server.mjs',
+      // A fresh database each run: one left by another branch's run may have another schema.
+      command: `rm -rf '${forms.dir}' && node ./server.mjs`,
       url: `http://localhost:${port}/en`,
       env: {
         PORT: String(port),

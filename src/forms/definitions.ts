@@ -23,7 +23,9 @@ export type FormDefinition = {
   key: FormKey;
   /** Where its rows go (store.ts `formTables`). */
   storedAs: StoredForm;
-  schema: v.ObjectSchema<v.ObjectEntries, undefined>;
+  schema: v.GenericSchema<Record<string, unknown>, Record<string, unknown>> & {
+    entries: v.ObjectEntries;
+  };
   files: readonly FileField[];
   toRow(output: Record<string, unknown>): Row;
   /** SQL appended to the insert, e.g. to keep one row per address. */
@@ -80,6 +82,8 @@ export function formDefinitions({
         years_taught: Number(o.years),
         licence_type: text(o.licenceType),
         resort: text(o.resort),
+        resort_name: text(o.resortName),
+        country: text(o.country) || null,
         note: text(o.note) ?? '',
         adult_confirmed: o.adult === 'yes' ? 1 : 0,
         locale: text(o.locale),

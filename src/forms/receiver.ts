@@ -15,7 +15,14 @@
 import { formDefinitions, type FormDefinition } from './definitions';
 import { createRateLimiter } from './rate-limit';
 import { createSlots } from './slots';
-import { HONEYPOT_FIELD, formInput, validate, type FieldErrors, type FormName } from './schemas';
+import {
+  HONEYPOT_FIELD,
+  OTHER_RESORT,
+  formInput,
+  validate,
+  type FieldErrors,
+  type FormName,
+} from './schemas';
 import { isFull, StoreBusyError, whenFree, type StoredFile, type SubmissionStore } from './store';
 import { saveUpload, sniffFileType, UploadError, type UploadIo } from './uploads';
 
@@ -208,7 +215,14 @@ export function createReceiver(settings: ReceiverSettings) {
     }
     const output = result.output as Record<string, unknown>;
     // References to the content: a resort the site does not have is refused like a wrong field.
-    if (resortIds && 'resort' in output && !resortIds.has(String(output.resort))) {
+    // (An application may name a resort the site does not list: OTHER_RESORT, with its name.)
+    const resort = output.resort;
+    if (
+      resortIds &&
+      resort !== undefined &&
+      resort !== OTHER_RESORT &&
+      !resortIds.has(String(resort))
+    ) {
       return fail(400, 'invalid', 'Some fields are not valid.', {
         errors: describeAll(definition, { resort: 'resort.required' }),
       });

@@ -7,6 +7,7 @@
  */
 import * as v from 'valibot';
 import { consentMethods } from '../consent/consent';
+import { teachingCountryCodes } from '../instructors/countries';
 import { allLocales } from '../i18n/locales';
 
 export { formNames, type FormKey, type FormName } from './names';
@@ -45,6 +46,11 @@ export const licenceTypes = ['trainee', 'diploma', 'td1', 'td2', 'td3', 'other']
 export const acceptedFileTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 export const acceptedFileExtensions = '.pdf,.jpg,.jpeg,.png';
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
+/**
+ * The application's resort choice for a resort the site does not list yet: instructors are invited
+ * from more countries than the site has resorts in, so they name theirs and its country instead.
+ */
+export const OTHER_RESORT = 'other';
 
 const locale = v.optional(v.picklist(allLocales));
 
@@ -111,7 +117,7 @@ function upload(field: string, maxBytes: number) {
 }
 
 export function applicationSchema({ maxFileBytes = DEFAULT_MAX_FILE_BYTES } = {}) {
-  return v.object({
+  const entries = {
     firstname: textField('firstname.invalid', { max: limits.personName }),
     lastname: textField('lastname.invalid', { max: limits.personName }),
     email: email('email.invalid'),
@@ -128,7 +134,16 @@ export function applicationSchema({ maxFileBytes = DEFAULT_MAX_FILE_BYTES } = {}
     licenceType: v.picklist(licenceTypes, 'licenceType.required'),
     licence: upload('licence', maxFileBytes),
     cv: v.optional(upload('cv', maxFileBytes)),
+    /** A resort id of the content, or `OTHER_RESORT` with `resortName` and `country`. */
     resort: textField('resort.required', { max: 80, pattern: /^[a-z0-9-]+$/ }),
+    resortName: v.optional(
+      v.union(
+        [v.literal(''), textField('resortName.required', { max: 80 })],
+        'resortName.required',
+      ),
+      '',
+    ),
+    country: v.optional(v.picklist(['', ...teachingCountryCodes], 'country.required'), ''),
     note: v.optional(
       v.pipe(
         v.string('note.invalid'),
@@ -140,7 +155,27 @@ export function applicationSchema({ maxFileBytes = DEFAULT_MAX_FILE_BYTES } = {}
     ),
     adult: v.literal('yes', 'adult.required'),
     locale,
-  });
+  };
+  // "Another resort" needs the resort's name and its country.
+  return v.pipe(
+    v.object(entries),
+    v.forward(
+      v.partialCheck(
+        [['resort'], ['resortName']],
+        (input) => input.resort !== OTHER_RESORT || input.resortName !== '',
+        'resortName.required',
+      ),
+      ['resortName'],
+    ),
+    v.forward(
+      v.partialCheck(
+        [['resort'], ['country']],
+        (input) => input.resort !== OTHER_RESORT || input.country !== '',
+        'country.required',
+      ),
+      ['country'],
+    ),
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -170,7 +205,10 @@ export const ConsentRecordSchema = v.object({
   locale,
 });
 
-type FormSchema = v.ObjectSchema<v.ObjectEntries, v.ErrorMessage<v.ObjectIssue> | undefined>;
+/** A form's schema: an object, maybe piped through rules between its fields. */
+type FormSchema = v.GenericSchema<Record<string, unknown>, Record<string, unknown>> & {
+  entries: v.ObjectEntries;
+};
 
 /**
  * Checks a form's input. A missing field is checked as an empty one, so that it gets the field's

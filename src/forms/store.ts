@@ -92,6 +92,9 @@ export const migrations: readonly string[] = [
      created_at TEXT NOT NULL
    );
    CREATE INDEX consent_records_visitor ON consent_records (visitor_id) WHERE visitor_id IS NOT NULL;`,
+  // 3: an application may name a resort the site does not list ('other' in resort), and its country.
+  `ALTER TABLE instructor_applications ADD COLUMN resort_name TEXT NOT NULL DEFAULT '';
+   ALTER TABLE instructor_applications ADD COLUMN country TEXT;`,
 ];
 
 /** The table of each form (by `form-name`), plus what the honeypot caught. */

@@ -6,9 +6,12 @@
  */
 export type EarningsClaim = 'france' | 'spain' | 'upTo';
 
+/** ISO 3166-1 alpha-2 codes of the countries whose instructors we invite, in the dropdown's order. */
+export const teachingCountryCodes = ['FR', 'ES', 'AT', 'AR', 'CL', 'CH', 'IT'] as const;
+export type TeachingCountryCode = (typeof teachingCountryCodes)[number];
+
 export type TeachingCountry = {
-  /** ISO 3166-1 alpha-2. */
-  code: 'FR' | 'ES' | 'AT' | 'AR' | 'CL' | 'CH' | 'IT';
+  code: TeachingCountryCode;
   earnings: EarningsClaim;
   /** Official names; empty when we only state the national diploma in words. */
   qualifications: string[];

@@ -13,6 +13,10 @@ import {
   freshData,
   uniqueEmail,
 } from './forms-helpers';
+import { countryName } from '../../src/i18n/format';
+import { pathTo } from '../../src/i18n/routes';
+import { teachingCountryCodes } from '../../src/instructors/countries';
+import { resorts, useTranslations } from './site';
 
 /**
  * Islands render on the server first and hydrate on the visitor's first interaction: focus the
@@ -485,6 +489,49 @@ test.describe('instructor application', () => {
       { field: 'cv', media_type: 'image/png' },
       { field: 'licence', media_type: 'application/pdf' },
     ]);
+  });
+
+  test('an instructor from a country the site lists no resort in names their resort and its country', async ({
+    page,
+  }) => {
+    const t = useTranslations('es');
+    const listed = new Set(Object.values(resorts).map((resort) => resort.country));
+    const elsewhere = teachingCountryCodes.find((code) => !listed.has(code)) ?? 'FR';
+    await page.goto(pathTo('instructorApplication', 'es'));
+    // The name and country ask for nothing until "another resort" is chosen, script or not.
+    await expect(page.locator('#application-resortName')).toBeHidden();
+    await page.locator('#application-resort').selectOption('other');
+    await expect(page.locator('#application-resortName')).toBeVisible();
+    await expect(page.locator('#application-country')).toBeVisible();
+
+    await hydrated(page, '#application-firstname');
+    const email = uniqueEmail('apply-elsewhere');
+    await fillApplication(page, email);
+    await page.locator('#application-resort').selectOption('other');
+    await page
+      .locator('#application-licence')
+      .setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
+    await page.getByRole('button', { name: t('forms.application.submit') }).click();
+    await expect(page.locator('#application-resortName-error')).toHaveText(
+      t('forms.application.errors.resortName.required'),
+    );
+    await expect(page.locator('#application-country-error')).toHaveText(
+      t('forms.application.errors.country.required'),
+    );
+
+    await page.locator('#application-resortName').fill('Cerro Catedral');
+    await page
+      .locator('#application-country')
+      .selectOption({ label: countryName(elsewhere, 'es') });
+    await page.getByRole('button', { name: t('forms.application.submit') }).click();
+    await expect(page.getByRole('status')).toContainText(t('forms.application.success'));
+    expect(
+      rows(
+        sharedDbPath(),
+        'SELECT resort, resort_name, country FROM instructor_applications WHERE email = ?',
+        email,
+      ),
+    ).toEqual([{ resort: 'other', resort_name: 'Cerro Catedral', country: elsewhere }]);
   });
 
   test('in French: missing fields, then a text file renamed .pdf refused by the receiver, values kept', async ({

@@ -153,6 +153,25 @@ describe('instructor application schema', () => {
     else input[field] = value;
     expect(validate(schema, input)).toEqual({ ok: false, errors: { [field]: code } });
   });
+  it('another resort, not listed, needs its name and country', () => {
+    const other = { ...application(), resort: 'other' };
+    expect(validate(applicationSchema(), other)).toEqual({
+      ok: false,
+      errors: { resortName: 'resortName.required', country: 'country.required' },
+    });
+    const named = validate(applicationSchema(), {
+      ...other,
+      resortName: 'Cerro Catedral',
+      country: 'AR',
+    });
+    expect(named.ok).toBe(true);
+    expect(
+      validate(applicationSchema(), { ...other, resortName: 'X', country: 'US' }),
+    ).toMatchObject({
+      ok: false,
+      errors: { country: 'country.required' },
+    });
+  });
   it.each(['trainee', 'diploma', 'td1', 'td2', 'td3', 'other'])(
     'accepts licence type %s',
     (licenceType) => expect(validate(schema, { ...application(), licenceType }).ok).toBe(true),

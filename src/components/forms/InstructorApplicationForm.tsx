@@ -6,6 +6,7 @@ import {
   formNames,
   licenceTypes,
   limits,
+  OTHER_RESORT,
   sports,
 } from '../../forms/schemas';
 import {
@@ -42,6 +43,10 @@ export type ApplicationStrings = {
   fileHint: string;
   resort: string;
   resortChoose: string;
+  otherResort: string;
+  resortName: string;
+  country: string;
+  countryChoose: string;
   note: string;
   adult: string;
   privacy: string;
@@ -65,7 +70,9 @@ type Props = {
   endpoint: string;
   locale: string;
   returnTo: string;
-  resorts: { id: string; name: string }[];
+  /** The resorts the site lists, and the countries whose instructors are invited (by name). */
+  resorts: { id: string; name: string; country: string }[];
+  countries: { code: string; name: string }[];
   maxFileBytes: number;
   /** The instructors page (the Back button) and the privacy policy. */
   backHref: string;
@@ -81,6 +88,7 @@ export default function InstructorApplicationForm({
   locale,
   returnTo,
   resorts,
+  countries,
   maxFileBytes,
   backHref,
   privacyHref,
@@ -234,12 +242,46 @@ export default function InstructorApplicationForm({
               <option value="" disabled>
                 {strings.resortChoose}
               </option>
-              {resorts.map((resort) => (
-                <option key={resort.id} value={resort.id}>
-                  {resort.name}
-                </option>
-              ))}
+              {countries
+                .filter((country) => resorts.some((resort) => resort.country === country.code))
+                .map((country) => (
+                  <optgroup key={country.code} label={country.name}>
+                    {resorts
+                      .filter((resort) => resort.country === country.code)
+                      .map((resort) => (
+                        <option key={resort.id} value={resort.id}>
+                          {resort.name}
+                        </option>
+                      ))}
+                  </optgroup>
+                ))}
+              <option value={OTHER_RESORT}>{strings.otherResort}</option>
             </SelectField>
+            {/* Shown once "another resort" is chosen (forms.css), and always without CSS :has(). */}
+            <div className="form-row other-resort">
+              <TextField
+                id={idOf('resortName')}
+                name="resortName"
+                label={strings.resortName}
+                maxLength={80}
+                autoComplete="off"
+                error={error('resortName')}
+              />
+              <SelectField
+                id={idOf('country')}
+                name="country"
+                label={strings.country}
+                defaultValue=""
+                error={error('country')}
+              >
+                <option value="">{strings.countryChoose}</option>
+                {countries.map((country) => (
+                  <option key={country.code} value={country.code}>
+                    {country.name}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
           </fieldset>
 
           <fieldset className="form-section">
