@@ -92,6 +92,31 @@ export const migrations: readonly string[] = [
      created_at TEXT NOT NULL
    );
    CREATE INDEX consent_records_visitor ON consent_records (visitor_id) WHERE visitor_id IS NOT NULL;`,
+  // 3: lesson requests (the resort lessons page without a booking app). The search as the
+  // visitor sent it, the total they were shown and the price rule's own figure (they match: the
+  // receiver refuses a quote the rule does not give; both NULL for a group lesson, whose price
+  // the group sets; quoted_total NULL when the visitor saw no price, without JavaScript).
+  `CREATE TABLE lesson_requests (
+     id INTEGER PRIMARY KEY,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     phone TEXT NOT NULL DEFAULT '',
+     resort TEXT NOT NULL,
+     sport TEXT NOT NULL,
+     dates TEXT NOT NULL, -- JSON: [{ "day": "2027-01-10", "time": "10:00", "hours": 2 }, …]
+     adults INTEGER NOT NULL,
+     children INTEGER NOT NULL,
+     lesson TEXT NOT NULL,
+     level TEXT NOT NULL,
+     language TEXT NOT NULL,
+     quoted_total TEXT, -- euros, as the visitor saw it (179.60)
+     total TEXT, -- euros, the price rule's figure for this search
+     pack TEXT, -- a rental pack of the resort to add, or NULL
+     note TEXT NOT NULL DEFAULT '',
+     locale TEXT,
+     client TEXT,
+     created_at TEXT NOT NULL
+   );`,
 ];
 
 /** The table of each form (by `form-name`), plus what the honeypot caught. */
@@ -100,6 +125,7 @@ export const formTables = {
   ContactForm: 'contact_messages',
   InstructorApplicationForm: 'instructor_applications',
   ConsentRecord: 'consent_records',
+  LessonRequestForm: 'lesson_requests',
   spam: 'spam_submissions',
 } as const;
 export type StoredForm = keyof typeof formTables;
