@@ -18,7 +18,9 @@ import {
   draftFromQuery,
   searchQuote,
   searchSchema,
+  validateSearch,
   type LessonSearch,
+  type SearchDraft,
   type SearchableResort,
   type SearchContext,
 } from '../lessons/search';
@@ -57,16 +59,18 @@ const optionalText = (code: string, max: number, pattern?: RegExp) =>
     '',
   );
 
+/** The search's context; `today` is read when a date is checked, not when the schema is built. */
+const searchContextOf = (ctx: LessonRequestContext): SearchContext => ({
+  resorts: ctx.resorts,
+  rule: ctx.rule,
+  get today() {
+    return ctx.today();
+  },
+});
+
 /** The fields besides the search; the search is `search`, a draft built from the query names. */
 export function lessonRequestSchema(ctx: LessonRequestContext) {
-  // `today` is read when a date is checked, through this getter, not when the schema is built.
-  const searchContext: SearchContext = {
-    resorts: ctx.resorts,
-    rule: ctx.rule,
-    get today() {
-      return ctx.today();
-    },
-  };
+  const searchContext = searchContextOf(ctx);
   return v.object({
     name: contactFields.name,
     email: contactFields.email,
@@ -143,13 +147,19 @@ export function checkLessonRequest(
   schema = lessonRequestSchema(ctx),
 ): LessonRequestCheck {
   const input = lessonRequestInput(data);
+  // A missing field is checked as an empty one, to get its own code (as schemas.ts `validate`).
+  for (const key of Object.keys(schema.entries)) if (!(key in input)) input[key] = undefined;
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (!result.success) {
     const errors: FieldErrors = {};
     for (const issue of result.issues) {
       const path = v.getDotPath(issue) ?? 'form';
-      errors[requestField(path)] ??= issue.message;
+      if (!path.startsWith('search.')) errors[path] ??= issue.message;
     }
+    // The search's problems as the search itself finds them: all at once, the people rule too.
+    const search = validateSearch(input.search as SearchDraft, searchContextOf(ctx));
+    for (const [path, code] of Object.entries(search.problems))
+      errors[requestField(`search.${path}`)] ??= code;
     return { ok: false, errors };
   }
   const { search, quotedTotal, pack, ...person } = result.output;

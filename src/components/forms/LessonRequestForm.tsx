@@ -21,7 +21,7 @@ import {
   validateSearch,
   type SearchDraft,
 } from '../../lessons/search';
-import QuoteView from '../search/QuoteView';
+import type { Quote } from '../../lessons/price';
 import { fill, plural, type Plural, type QuoteStrings } from '../search/text';
 import {
   ErrorSummary,
@@ -151,11 +151,16 @@ export default function LessonRequestForm({
     draft: { ...defaultDraft(locale), sport },
   }));
   const [typed, setTyped] = useState<SearchDraft>(initial.draft);
+  const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const query = new URLSearchParams(window.location.search);
     const asked = query.get('pack') ?? '';
     if (packs.some((p) => p.id === asked)) setPack(asked);
-    if (!hasSearch(query)) return;
+    if (!hasSearch(query)) {
+      // What was typed before the island ran (it hydrates on the first interaction) is the quote's.
+      if (form.current) setTyped(draftOf(form.current));
+      return;
+    }
     // The page's resort and sport win over the query's, as in the summary above.
     const draft = { ...draftFromQuery(query, locale), where: resort.id, sport };
     if (validateSearch(draft, { resorts: [resort], today: localToday(), rule }).ok)
@@ -171,9 +176,7 @@ export default function LessonRequestForm({
   const quote = draftQuote(draft, rule);
   /** Keeps the typed search (for the quote) in step with the visible fields. */
   function onInput(event: InputEvent<HTMLFormElement>) {
-    if (carried) return;
-    const search = lessonRequestInput(new FormData(event.currentTarget)).search as SearchDraft;
-    setTyped(search);
+    if (!carried) setTyped(draftOf(event.currentTarget));
   }
 
   // What was sent, for the confirmation: read from the form at the moment it was sent.
@@ -208,6 +211,7 @@ export default function LessonRequestForm({
           data-hydrated={hydrated ? '' : undefined}
           onSubmit={onSubmit}
           onInput={onInput}
+          ref={form}
         >
           <HiddenFields
             formName={formNames.lessonRequest}
@@ -218,10 +222,11 @@ export default function LessonRequestForm({
           />
           <input type="hidden" name="where" value={resort.id} />
           <input type="hidden" name="sport" value={sport} />
+          {/* The price the visitor sees; none before the island runs (no JavaScript: no quote). */}
           <input
             type="hidden"
             name="quotedTotal"
-            value={quote?.kind === 'private' ? euros(quote.total) : ''}
+            value={hydrated && quote?.kind === 'private' ? euros(quote.total) : ''}
           />
           <ErrorSummary
             heading={strings.errorSummary}
@@ -243,7 +248,7 @@ export default function LessonRequestForm({
                 error={error}
               />
             )}
-            <QuoteView quote={quote} strings={strings.quote} intl={intl} headingLevel={4} />
+            {hydrated && <PriceLine quote={quote} strings={strings} intl={intl} />}
             {packs.length > 0 && (
               <SelectField
                 id={idOf('pack')}
@@ -347,6 +352,10 @@ export default function LessonRequestForm({
 
 type Strings = { strings: LessonRequestStrings };
 
+/** The search the form's fields hold (visible or carried), as the receiver will read it. */
+const draftOf = (form: HTMLFormElement) =>
+  lessonRequestInput(new FormData(form)).search as SearchDraft;
+
 /** The search carried from the address: hidden fields (the query's names) and what they say. */
 function CarriedSearch({ draft, strings, intl }: Strings & { draft: SearchDraft; intl: string }) {
   const hidden = [
@@ -377,6 +386,29 @@ function CarriedSearch({ draft, strings, intl }: Strings & { draft: SearchDraft;
         language={draft.language}
       />
     </div>
+  );
+}
+
+/**
+ * The price this request carries, updated as the fields change (a polite live region). The
+ * search's own quote, with its detail, is in the summary above when the page has a search.
+ */
+function PriceLine({ quote, strings, intl }: Strings & { quote: Quote | null; intl: string }) {
+  return (
+    <p className="lesson-request__price" aria-live="polite" aria-atomic="true">
+      {quote === null && strings.quote.pending}
+      {quote?.kind === 'private' && (
+        <>
+          {strings.total}{' '}
+          <strong data-request-total>{money(quote.total, intl)}</strong>
+        </>
+      )}
+      {quote?.kind === 'group' && (
+        <>
+          {strings.total} <strong>{strings.groupPrice}</strong>
+        </>
+      )}
+    </p>
   );
 }
 
@@ -415,7 +447,7 @@ function SearchFacts({
     [strings.people, people],
   ];
   return (
-    <dl className="search-summary__list lesson-request__facts">
+    <dl className="lesson-request__facts">
       <div>
         <dt>{strings.dates}</dt>
         <dd>
