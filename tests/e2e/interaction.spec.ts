@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
 import { rows, sharedDbPath, uniqueEmail } from './forms-helpers';
-import { hydrated, useTranslations } from './site';
+import { aResort, hydrated, useTranslations } from './site';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
@@ -24,7 +24,7 @@ function scriptBytes(page: Page) {
 /** Holds the island's own code back a little: the visitor acts before the island runs. */
 async function slowIslands(page: Page, ms = 600) {
   await page.route(
-    /\/_astro\/(ContactForm|InstructorApplicationForm|LessonSearchForm)\.[\w-]+\.js$/,
+    /\/_astro\/(ContactForm|InstructorApplicationForm|LessonSearchForm|LessonRequestForm)\.[\w-]+\.js$/,
     async (route) => {
       await new Promise((resolve) => setTimeout(resolve, ms));
       await route.continue();
@@ -45,6 +45,12 @@ const forms = [
     path: `${pathTo('home', 'en')}#lp`,
     island: 'LessonSearchForm',
     field: '#lp-where',
+  },
+  {
+    name: 'lesson request',
+    path: `${pathTo('resortSkiLessons', 'en', { resort: aResort.id })}#lesson-request`,
+    island: 'LessonRequestForm',
+    field: '#lesson-request-name',
   },
 ];
 
