@@ -107,8 +107,7 @@ export type LessonRequest = {
 };
 
 export type LessonRequestCheck =
-  | { ok: true; output: LessonRequest }
-  | { ok: false; errors: FieldErrors };
+  { ok: true; output: LessonRequest } | { ok: false; errors: FieldErrors };
 
 /** Euros written with two decimals, as the row stores them and the form posts them. */
 export const euros = (amount: number) => amount.toFixed(2);

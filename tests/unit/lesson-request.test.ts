@@ -106,7 +106,10 @@ describe('lesson request rules', () => {
 
   it('accepts no quote (no JavaScript) and keeps the rule’s figure; a group has none', () => {
     const plain = checkLessonRequest(form({ quotedTotal: '' }), context);
-    expect(plain).toMatchObject({ ok: true, output: { quotedTotal: null, total: euros(privateTotal.total) } });
+    expect(plain).toMatchObject({
+      ok: true,
+      output: { quotedTotal: null, total: euros(privateTotal.total) },
+    });
     const group = { lesson: 'group', adults: String(rule.group.min), children: '0' };
     expect(checkLessonRequest(form({ ...group, quotedTotal: '' }), context)).toMatchObject({
       ok: true,
@@ -159,7 +162,10 @@ describe('lesson request rules', () => {
 
   it('asks for a name, an address and the consent; phone and note are optional but checked', () => {
     expect(
-      checkLessonRequest(form({ name: 'M', email: 'marta', consent: '', phone: 'call me' }), context),
+      checkLessonRequest(
+        form({ name: 'M', email: 'marta', consent: '', phone: 'call me' }),
+        context,
+      ),
     ).toMatchObject({
       errors: {
         name: 'name.invalid',

@@ -399,8 +399,7 @@ function PriceLine({ quote, strings, intl }: Strings & { quote: Quote | null; in
       {quote === null && strings.quote.pending}
       {quote?.kind === 'private' && (
         <>
-          {strings.total}{' '}
-          <strong data-request-total>{money(quote.total, intl)}</strong>
+          {strings.total} <strong data-request-total>{money(quote.total, intl)}</strong>
         </>
       )}
       {quote?.kind === 'group' && (
@@ -615,7 +614,10 @@ function Recap({
 }) {
   const { search } = request;
   const extra: [string, string][] = [
-    [strings.total, request.total !== null ? money(Number(request.total), intl) : strings.groupPrice],
+    [
+      strings.total,
+      request.total !== null ? money(Number(request.total), intl) : strings.groupPrice,
+    ],
   ];
   if (request.pack)
     extra.push([strings.pack, packs.find((p) => p.id === request.pack)?.name ?? request.pack]);

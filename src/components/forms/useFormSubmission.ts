@@ -15,11 +15,7 @@ type ProblemTexts = { errors: ErrorMessages; failure: string; rateLimited: strin
  * wrong), send once (a second click while sending does nothing), then sent or failed. The
  * fields are never cleared on failure, so a retry sends what the visitor typed.
  */
-export function useFormSubmission(
-  schema: Schema | Check,
-  endpoint: string,
-  texts: ProblemTexts,
-) {
+export function useFormSubmission(schema: Schema | Check, endpoint: string, texts: ProblemTexts) {
   const [state, setState] = useState<SubmissionState>('idle');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -42,8 +38,7 @@ export function useFormSubmission(
     if (sending.current) return;
     const form = event.currentTarget;
     const data = new FormData(form);
-    const check =
-      typeof schema === 'function' ? schema(data) : validate(schema, formInput(data));
+    const check = typeof schema === 'function' ? schema(data) : validate(schema, formInput(data));
     if (!check.ok) {
       setErrors(check.errors);
       setState('idle');
