@@ -3,6 +3,7 @@
  * search checked by the search's own rules, the price recomputed from the site facts (a quote the
  * rule does not give is refused), the pack checked against the resort, the row it stores.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -276,5 +277,27 @@ describe('lesson request through the receiver', () => {
     });
     const response = await plain(post(form({ where: aResort.id, pack: '' })), 'x');
     expect(response.status).toBe(200);
+  });
+
+  it('is listed and exported by the team command (`--form lesson`)', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'lesson-request-cli-')), 'submissions.sqlite');
+    store = openStore(dbPath);
+    expect((await receive()(post(form({ pack })), 'x')).status).toBe(200);
+    store.close();
+    const run = (...args: string[]) =>
+      execFileSync(process.execPath, ['scripts/submissions.mjs', ...args], {
+        env: { ...process.env, FORMS_DB_PATH: dbPath },
+        encoding: 'utf8',
+      });
+    expect(run('list')).toMatch(/LessonRequestForm\s*│\s*1/);
+    const [row] = JSON.parse(run('export', '--form', 'lesson')) as Record<string, unknown>[];
+    expect(row).toMatchObject({
+      email: 'marta@example.es',
+      pack,
+      total: euros(privateTotal.total),
+    });
+    const csv = run('export', '--form', 'lesson', '--format', 'csv').split('\r\n');
+    expect(csv[0]).toContain('"quoted_total","total","pack"');
+    expect(csv[1]).toContain(`"${withRental.id}","ski"`);
   });
 });
