@@ -311,6 +311,13 @@ export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
         .map((r) => String(r.stored_name));
     },
 
+    /** Deletes the lesson requests received before `before`; returns how many. */
+    deleteLessonRequests(before: string): number {
+      return Number(
+        db.prepare('DELETE FROM lesson_requests WHERE created_at < ?').run(before).changes,
+      );
+    },
+
     /** Deletes the contact messages received before `before`; returns how many. */
     deleteContactMessages(before: string): number {
       return Number(

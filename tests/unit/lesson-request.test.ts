@@ -17,6 +17,7 @@ import {
   type LessonRequestContext,
 } from '../../src/forms/lesson-request';
 import { createReceiver } from '../../src/forms/receiver';
+import { purgeExpiredLessonRequests } from '../../src/forms/retention';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
 import { quoteLesson } from '../../src/lessons/price';
 import { facts } from '../../src/site-facts';
@@ -299,5 +300,15 @@ describe('lesson request through the receiver', () => {
     const csv = run('export', '--form', 'lesson', '--format', 'csv').split('\r\n');
     expect(csv[0]).toContain('"quoted_total","total","pack"');
     expect(csv[1]).toContain(`"${withRental.id}","ski"`);
+  });
+
+  it('deletes requests older than the privacy policy’s period and keeps newer ones', async () => {
+    expect((await receive()(post(form()), 'x')).status).toBe(200);
+    const sent = new Date(`${today}T12:00:00Z`).getTime();
+    const after = (days: number) => new Date(sent + days * 86_400_000);
+    expect(purgeExpiredLessonRequests(store, 365, after(364))).toBe(0);
+    expect(store.list('LessonRequestForm')).toHaveLength(1);
+    expect(purgeExpiredLessonRequests(store, 365, after(366))).toBe(1);
+    expect(store.list('LessonRequestForm')).toEqual([]);
   });
 });
