@@ -72,6 +72,11 @@ retention.scheduleRetention(() =>
       console.log(
         `Retention: deleted ${messages} contact message(s) older than ${forms.contactRetentionDays} days`,
       );
+    const requests = retention.purgeExpiredLessonRequests(store, forms.contactRetentionDays);
+    if (requests)
+      console.log(
+        `Retention: deleted ${requests} lesson request(s) older than ${forms.contactRetentionDays} days`,
+      );
     const spam = retention.purgeExpiredSpam(store, forms.spamRetentionDays);
     if (spam)
       console.log(

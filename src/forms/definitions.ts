@@ -11,10 +11,17 @@ import {
   ContactSchema,
   NewsletterSchema,
   formNames,
+  type FieldErrors,
   type FormKey,
   type FormName,
 } from './schemas';
 import type { Row, StoredForm } from './store';
+import {
+  checkLessonRequest,
+  lessonRequestSchema,
+  type LessonRequest,
+  type LessonRequestContext,
+} from './lesson-request';
 
 export type FileField = 'licence' | 'cv';
 
@@ -32,15 +39,26 @@ export type FormDefinition = {
   onConflict?: string;
   /** Whether the row keeps the sender's address (`client`); consent records keep none. */
   keepsClient: boolean;
+  /**
+   * A form whose check goes beyond its schema's fields (the lesson request: repeated dates, the
+   * price and the pack against the content) checks the whole form itself; its output goes to `toRow`.
+   */
+  check?: (
+    form: FormData,
+  ) => { ok: true; output: Record<string, unknown> } | { ok: false; errors: FieldErrors };
 };
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 export function formDefinitions({
   maxFileBytes,
+  lessons,
 }: {
   maxFileBytes: number;
+  /** The resorts, packs and price rule a lesson request is checked against. */
+  lessons: LessonRequestContext;
 }): Record<FormName, FormDefinition> {
+  const lessonSchema = lessonRequestSchema(lessons);
   return {
     [formNames.newsletter]: {
       key: 'newsletter',
@@ -88,6 +106,38 @@ export function formDefinitions({
         adult_confirmed: o.adult === 'yes' ? 1 : 0,
         locale: text(o.locale),
       }),
+      keepsClient: true,
+    },
+    [formNames.lessonRequest]: {
+      key: 'lessonRequest',
+      storedAs: formNames.lessonRequest,
+      schema: lessonSchema,
+      files: [],
+      check: (form) => {
+        const result = checkLessonRequest(form, lessons, lessonSchema);
+        return result.ok ? { ok: true, output: result.output } : result;
+      },
+      toRow: (o) => {
+        const r = o as LessonRequest;
+        return {
+          name: r.name,
+          email: r.email,
+          phone: r.phone,
+          resort: r.search.resort,
+          sport: r.search.sport,
+          dates: JSON.stringify(r.search.dates),
+          adults: r.search.adults,
+          children: r.search.children,
+          lesson: r.search.lesson,
+          level: r.search.level,
+          language: r.search.language,
+          quoted_total: r.quotedTotal,
+          total: r.total,
+          pack: r.pack,
+          note: r.note,
+          locale: text(r.locale),
+        };
+      },
       keepsClient: true,
     },
     [formNames.consentRecord]: {

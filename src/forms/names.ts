@@ -6,6 +6,8 @@ export const formNames = {
   newsletter: 'SubscribeForm',
   contact: 'ContactForm',
   application: 'InstructorApplicationForm',
+  /** A lesson asked for from a resort lessons page when no booking app takes the search. */
+  lessonRequest: 'LessonRequestForm',
   /** Not a form people fill in: the record of a cookie choice, posted by the consent code. */
   consentRecord: 'ConsentRecord',
 } as const;

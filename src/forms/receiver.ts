@@ -25,6 +25,8 @@ import {
 } from './schemas';
 import { isFull, StoreBusyError, whenFree, type StoredFile, type SubmissionStore } from './store';
 import { saveUpload, sniffFileType, UploadError, type UploadIo } from './uploads';
+import { receiverToday, type LessonRequestContext } from './lesson-request';
+import { facts } from '../site-facts';
 
 export type ReceiverSettings = {
   maxFileBytes: number;
@@ -39,6 +41,12 @@ export type ReceiverSettings = {
   describe: (form: FormDefinition['key'], code: string) => string;
   /** The resort ids of the content (an application names one); absent: not checked. */
   resortIds?: readonly string[];
+  /**
+   * What a lesson request is checked against: the resorts (names and aliases, as the search finds
+   * them), each resort's rental packs and the price rule. Absent: the resorts of `resortIds`, no
+   * packs, the site facts' rule.
+   */
+  lessons?: Omit<LessonRequestContext, 'today'>;
   /** How long a post waits for a database locked by another process before a 503. */
   dbWaitMs?: number;
   /**
@@ -80,9 +88,19 @@ const SPAM_LIMITS = { fields: 30, keyChars: 100, valueChars: 1000, totalChars: 1
 type Pending = { returnTo?: string | null };
 
 export function createReceiver(settings: ReceiverSettings) {
-  const definitions = formDefinitions(settings);
-  const limiter = createRateLimiter(settings.rateLimit);
   const now = settings.now ?? (() => new Date());
+  const definitions = formDefinitions({
+    maxFileBytes: settings.maxFileBytes,
+    lessons: {
+      ...(settings.lessons ?? {
+        resorts: (settings.resortIds ?? []).map((id) => ({ id, name: id })),
+        packsByResort: {},
+        rule: facts.lessons,
+      }),
+      today: () => receiverToday(now()),
+    },
+  });
+  const limiter = createRateLimiter(settings.rateLimit);
   const dbWaitMs = settings.dbWaitMs ?? 4000;
   const large = settings.largePosts ?? {
     concurrent: 2,
@@ -203,7 +221,7 @@ export function createReceiver(settings: ReceiverSettings) {
       if (type) sniffed.set(field, { bytes, type });
     }
 
-    const result = validate(definition.schema, input);
+    const result = definition.check?.(form) ?? validate(definition.schema, input);
     if (!result.ok) {
       const errors = describeAll(definition, result.errors);
       const tooLarge = Object.values(result.errors).some((code) => code.endsWith('.size'));

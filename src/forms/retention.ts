@@ -34,6 +34,18 @@ export function purgeExpiredContactMessages(
   );
 }
 
+/**
+ * Deletes lesson requests older than `retentionDays` (the privacy policy gives them the contact
+ * messages' period); returns how many.
+ */
+export function purgeExpiredLessonRequests(
+  store: SubmissionStore,
+  retentionDays: number,
+  now = new Date(),
+) {
+  return store.deleteLessonRequests(new Date(now.getTime() - retentionDays * DAY_MS).toISOString());
+}
+
 /** Deletes what the honeypot caught before `retentionDays`; returns how many. */
 export function purgeExpiredSpam(store: SubmissionStore, retentionDays: number, now = new Date()) {
   return store.deleteSpam(new Date(now.getTime() - retentionDays * DAY_MS).toISOString());

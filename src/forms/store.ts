@@ -95,6 +95,31 @@ export const migrations: readonly string[] = [
   // 3: an application may name a resort the site does not list ('other' in resort), and its country.
   `ALTER TABLE instructor_applications ADD COLUMN resort_name TEXT NOT NULL DEFAULT '';
    ALTER TABLE instructor_applications ADD COLUMN country TEXT;`,
+  // 4: lesson requests (the resort lessons page without a booking app). The search as the
+  // visitor sent it, the total they were shown and the price rule's own figure (they match: the
+  // receiver refuses a quote the rule does not give; both NULL for a group lesson, whose price
+  // the group sets; quoted_total NULL when the visitor saw no price, without JavaScript).
+  `CREATE TABLE lesson_requests (
+     id INTEGER PRIMARY KEY,
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     phone TEXT NOT NULL DEFAULT '',
+     resort TEXT NOT NULL,
+     sport TEXT NOT NULL,
+     dates TEXT NOT NULL, -- JSON: [{ "day": "2027-01-10", "time": "10:00", "hours": 2 }, …]
+     adults INTEGER NOT NULL,
+     children INTEGER NOT NULL,
+     lesson TEXT NOT NULL,
+     level TEXT NOT NULL,
+     language TEXT NOT NULL,
+     quoted_total TEXT, -- euros, as the visitor saw it (179.60)
+     total TEXT, -- euros, the price rule's figure for this search
+     pack TEXT, -- a rental pack of the resort to add, or NULL
+     note TEXT NOT NULL DEFAULT '',
+     locale TEXT,
+     client TEXT,
+     created_at TEXT NOT NULL
+   );`,
 ];
 
 /** The table of each form (by `form-name`), plus what the honeypot caught. */
@@ -103,6 +128,7 @@ export const formTables = {
   ContactForm: 'contact_messages',
   InstructorApplicationForm: 'instructor_applications',
   ConsentRecord: 'consent_records',
+  LessonRequestForm: 'lesson_requests',
   spam: 'spam_submissions',
 } as const;
 export type StoredForm = keyof typeof formTables;
@@ -286,6 +312,13 @@ export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
         .prepare('SELECT DISTINCT stored_name FROM application_files WHERE purged_at IS NULL')
         .all()
         .map((r) => String(r.stored_name));
+    },
+
+    /** Deletes the lesson requests received before `before`; returns how many. */
+    deleteLessonRequests(before: string): number {
+      return Number(
+        db.prepare('DELETE FROM lesson_requests WHERE created_at < ?').run(before).changes,
+      );
     },
 
     /** Deletes the contact messages received before `before`; returns how many. */

@@ -131,19 +131,4 @@ export function draftFromQuery(
   };
 }
 
-/** Whether a query says anything about a search (a page opened without one shows none). */
-/** The query names of a search: an address with any of them carries a search. */
-export const searchQueryKeys = [
-  'where',
-  'sport',
-  'date',
-  'adults',
-  'children',
-  'lesson',
-  'level',
-  'language',
-] as const;
-
-export function hasSearch(query: URLSearchParams): boolean {
-  return searchQueryKeys.some((key) => query.has(key));
-}
+export { hasSearch, searchQueryKeys } from './search-keys';

@@ -56,9 +56,9 @@ const cases: {
     scroll: true,
   },
   {
-    name: 'resort lessons page with a search, live conditions',
+    name: 'resort lessons page with a search, live conditions, lesson request',
     path: `${pathTo('resortSkiLessons', 'en', { resort: aResort.id })}?where=${aResort.id}&sport=ski&date=${inAWeek}&time=10%3A00&hours=2&adults=2&children=0&lesson=private&level=new&language=english#your-search`,
-    islands: [],
+    islands: ['LessonRequestForm'],
     ready: '[data-search-summary=valid]',
   },
 ];

@@ -1,12 +1,11 @@
 /**
  * The lesson search at the home page's #lp, as a visitor uses it: filled in at phone and desktop
- * widths through to the resort's lessons page with the same quote and the Book hand-over, the
+ * widths through to the resort's lessons page with the same quote and the lesson request, the
  * problems it explains in the visitor's language, the URL that carries the search (shared links,
  * Back), the keyboard, no JavaScript, and axe on every state.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
-import { resortUuids } from './fake-backend-data';
 import { money } from '../../src/i18n/format';
 import { pathTo } from '../../src/i18n/routes';
 import { facts } from '../../src/site-facts';
@@ -98,39 +97,33 @@ for (const width of [390, 1280]) {
       await expect(summary).toContainText(text);
     await expect(summary.locator('[data-quote-total]')).toHaveText(price(3, 5, 'en'));
 
-    // Book hands the whole search to the booking app of the e2e configuration.
-    const book = new URL(
-      (await summary.getByRole('link', { name: t('search.summary.book') }).getAttribute('href'))!,
-    );
-    expect(book.origin + book.pathname).toBe('https://booking.example.test/search');
-    expect(
-      Object.fromEntries(
-        [
-          'where',
-          'sport',
-          'adults',
-          'children',
-          'lesson',
-          'level',
-          'language',
-          'resortUuid',
-          'locale',
-        ].map((k) => [k, book.searchParams.get(k)]),
-      ),
-    ).toEqual({
-      where: resort.id,
-      sport: 'snowboard',
+    // Without a booking app (the e2e build, as by default) the visitor requests the lesson: the
+    // request form on the page carries the whole search. (The hand-over to a booking app is
+    // tested on a build that has one: tests/variants/configuration.test.ts.)
+    await expect(summary.locator('[data-book]')).toHaveCount(0);
+    await expect(
+      summary.getByRole('link', { name: t('forms.lessonRequest.link') }),
+    ).toHaveAttribute('href', '#lesson-request');
+    const carried = page.locator('#lesson-request [data-carried-search]');
+    await expect(carried).toBeVisible();
+    const sent = async (name: string) =>
+      carried
+        .locator(`input[name="${name}"]`)
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+    expect(await sent('date')).toEqual([day(10), day(11)]);
+    expect(await sent('time')).toEqual(['10:00', '14:00']);
+    expect(await sent('hours')).toEqual(['2', '3']);
+    for (const [name, value] of Object.entries({
       adults: '2',
       children: '1',
       lesson: 'private',
       level: 'intermediate',
       language: 'french',
-      resortUuid: resortUuids[resort.id],
-      locale: 'en',
-    });
-    expect(book.searchParams.getAll('date')).toEqual([day(10), day(11)]);
-    expect(book.searchParams.getAll('time')).toEqual(['10:00', '14:00']);
-    expect(book.searchParams.getAll('hours')).toEqual(['2', '3']);
+    }))
+      expect(await sent(name), name).toEqual([value]);
+    await expect(page.locator('#lesson-request [data-request-total]')).toHaveText(
+      price(3, 5, 'en'),
+    );
 
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`/en\\?where=${resort.id}.*#lp$`));

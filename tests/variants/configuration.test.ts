@@ -1,8 +1,8 @@
 /**
  * What optional configuration changes for a visitor, on the real site built twice: with none of
  * it (no booking app, no careers site: `npm run build`'s defaults) and with both. The end-to-end
- * build (tests/e2e/e2e.env) has a booking app and no careers site; these two builds render the
- * other states, so each setting is seen both ways.
+ * build (tests/e2e/e2e.env) has neither (it sends lesson requests); the configured build here is
+ * where the hand-over to a booking app is seen.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -163,6 +163,16 @@ describe('the resort lessons page’s booking box', () => {
     for (const { path, book } of bookingBoxes(plain)) expect(book, path).toEqual([]);
   });
 
+  it('takes a lesson request on every lessons page without a booking app, and only then', () => {
+    for (const { path } of bookingBoxes(plain)) {
+      const form = parsePage(plain.page(path)).querySelector('#lesson-request form');
+      expect(form?.querySelector('input[name="form-name"]')?.getAttribute('value'), path).toBe(
+        'LessonRequestForm',
+      );
+      expect(configured.page(path), path).not.toContain('LessonRequestForm');
+    }
+  });
+
   it('hands the search and the resort to the booking app when BOOKING_APP_URL is set', () => {
     for (const { path, props, book } of bookingBoxes(configured)) {
       expect(book, path).toHaveLength(1);
@@ -170,6 +180,11 @@ describe('the resort lessons page’s booking box', () => {
       expect(url.origin + url.pathname, path).toBe(bookingAppUrl);
       expect(url.searchParams.get('resortUuid'), path).toBe(props.resort.uuid);
       expect(url.searchParams.get('sport'), path).toBe(props.sport);
+      // The whole search goes with it: resort, dates, people, level.
+      expect(url.searchParams.get('where'), path).toBe(props.resort.id);
+      expect(url.searchParams.getAll('date'), path).toHaveLength(1);
+      expect(url.searchParams.get('adults'), path).toBe('1');
+      expect(url.searchParams.get('level'), path).toBe('new');
     }
   });
 });

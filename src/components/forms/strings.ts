@@ -16,6 +16,11 @@ import { textsOf, textsUnder, useTranslations, type KeysUnder } from '../../i18n
 import type { ApplicationStrings } from './InstructorApplicationForm';
 import type { ContactStrings } from './ContactForm';
 import type { ErrorMessages } from './fields';
+import type { LessonRequestStrings } from './LessonRequestForm';
+import { problemTexts, quoteStrings } from '../search/strings';
+import { lessonTypes } from '../../lessons/price';
+import { lessonLanguages, levels } from '../../lessons/search';
+import { facts } from '../../site-facts';
 
 /** The forms people fill in (a consent record is sent by code: it has no texts). */
 type FilledForm = Exclude<FormKey, 'consentRecord'>;
@@ -34,7 +39,9 @@ const errorValues = (locale: Locale) => ({
 
 /** Every problem code of a form (from the English file, which has them all) → its text in `locale`. */
 export function errorMessages(form: FilledForm, locale: Locale): Record<string, string> {
-  return textsUnder(locale, `forms.${form}.errors`, errorValues(locale));
+  const own = textsUnder(locale, `forms.${form}.errors`, errorValues(locale));
+  // A lesson request's search is checked by the search's rules: its problems are the search's.
+  return form === 'lessonRequest' ? { ...problemTexts(locale), ...own } : own;
 }
 
 /**
@@ -148,5 +155,66 @@ export function applicationStrings(locale: Locale): ApplicationStrings {
     success: k('success'),
     failure: k('failure'),
     errors: errorMessages('application', locale),
+  };
+}
+
+/** `{{n}}` and the like stay for the island to fill. */
+const keep = (...names: string[]) => Object.fromEntries(names.map((name) => [name, `{{${name}}}`]));
+
+export function lessonRequestStrings(locale: Locale): LessonRequestStrings {
+  const t = useTranslations(locale);
+  const k = (key: KeysUnder<'forms.lessonRequest'>, values: Record<string, string | number> = {}) =>
+    t(`forms.lessonRequest.${key}`, { email: config.contactEmail, ...values });
+  const { durationHours } = facts.lessons;
+  return {
+    ...common(locale),
+    lessonLegend: k('lessonLegend'),
+    carried: k('carried'),
+    date: k('date'),
+    time: t('search.time'),
+    hours: t('search.hours'),
+    hoursHint: t('search.hoursHint', { min: durationHours.min, max: durationHours.max }),
+    adults: t('search.adults'),
+    children: t('search.children'),
+    lesson: t('search.lesson'),
+    lessons: textsOf(t, 'search.lessons', lessonTypes),
+    level: t('search.level'),
+    levelChoose: t('search.levelChoose'),
+    levels: textsOf(t, 'search.levels', levels),
+    language: t('search.language'),
+    languages: textsOf(t, 'search.languages', lessonLanguages),
+    pack: k('pack'),
+    packNone: k('packNone'),
+    packHint: k('packHint'),
+    aboutYou: k('aboutYou'),
+    name: k('name'),
+    nameHint: k('nameHint'),
+    email: k('email'),
+    phone: k('phone'),
+    phoneHint: k('phoneHint'),
+    note: k('note'),
+    consent: k('consent'),
+    privacy: k('privacy'),
+    privacyLink: k('privacyLink'),
+    submit: k('submit'),
+    success: k('success', keep('email')),
+    next: k('next'),
+    sentHeading: k('sentHeading', keep('resort')),
+    dates: t('search.summary.dates'),
+    dateLine: t('search.summary.dateLine', keep('date', 'time', 'hours')),
+    people: t('search.people'),
+    adultsCount: {
+      one: t('search.summary.adults.one', keep('n')),
+      other: t('search.summary.adults.other', keep('n')),
+    },
+    childrenCount: {
+      one: t('search.summary.children.one', keep('n')),
+      other: t('search.summary.children.other', keep('n')),
+    },
+    total: k('total'),
+    groupPrice: k('groupPrice'),
+    failure: k('failure'),
+    errors: errorMessages('lessonRequest', locale),
+    quote: quoteStrings(locale),
   };
 }

@@ -5,6 +5,8 @@ import type { ErrorMessages } from './fields';
 
 export type SubmissionState = 'idle' | 'sending' | 'sent' | 'failed' | 'rateLimited';
 type Schema = Parameters<typeof validate>[0];
+/** A form checked beyond one schema (the lesson request): the form's data → its problems, if any. */
+type Check = (data: FormData) => { ok: true } | { ok: false; errors: FieldErrors };
 /** The visitor-language texts a form shows for problems (props of every form island). */
 type ProblemTexts = { errors: ErrorMessages; failure: string; rateLimited: string };
 
@@ -13,7 +15,7 @@ type ProblemTexts = { errors: ErrorMessages; failure: string; rateLimited: strin
  * wrong), send once (a second click while sending does nothing), then sent or failed. The
  * fields are never cleared on failure, so a retry sends what the visitor typed.
  */
-export function useFormSubmission(schema: Schema, endpoint: string, texts: ProblemTexts) {
+export function useFormSubmission(schema: Schema | Check, endpoint: string, texts: ProblemTexts) {
   const [state, setState] = useState<SubmissionState>('idle');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -35,7 +37,8 @@ export function useFormSubmission(schema: Schema, endpoint: string, texts: Probl
     event.preventDefault();
     if (sending.current) return;
     const form = event.currentTarget;
-    const check = validate(schema, formInput(new FormData(form)));
+    const data = new FormData(form);
+    const check = typeof schema === 'function' ? schema(data) : validate(schema, formInput(data));
     if (!check.ok) {
       setErrors(check.errors);
       setState('idle');

@@ -27,8 +27,10 @@ export type SearchSummaryProps = {
   resorts: SearchableResort[];
   /** The home page, whose `#lp` holds the search form. */
   homePath: string;
-  /** Empty: no booking app configured, no Book button. */
+  /** Empty: no booking app configured, no Book button: the lesson request instead. */
   bookingAppUrl: string;
+  /** The lesson request form on the page (`#lesson-request`), when there is no booking app. */
+  requestHref?: string;
   /** `facts.lessons` of the site facts. */
   rule: LessonRule;
   /** The search of the page's address, its resort and sport the page's own. */
@@ -57,6 +59,7 @@ export default function SearchSummary({
   resorts,
   homePath,
   bookingAppUrl,
+  requestHref,
   rule,
   draft,
 }: SearchSummaryProps) {
@@ -139,6 +142,14 @@ export default function SearchSummary({
                 {strings.book}
               </a>
               <p className="search-summary__hint">{strings.bookHint}</p>
+            </>
+          )}
+          {check.ok && !bookingAppUrl && requestHref && (
+            <>
+              <a className="button button--sun" href={requestHref} data-request>
+                {strings.request}
+              </a>
+              <p className="search-summary__hint">{strings.requestHint}</p>
             </>
           )}
           <a className="search-summary__change" href={`${homePath}?${query}#lp`}>

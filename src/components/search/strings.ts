@@ -135,6 +135,8 @@ export function summaryStrings(
     language: t('search.language'),
     book: t('search.summary.book'),
     bookHint: t('search.summary.bookHint'),
+    request: t('forms.lessonRequest.link'),
+    requestHint: t('forms.lessonRequest.linkHint'),
     change: t('search.summary.change'),
     invalid: t('search.summary.invalid'),
     lessons: textsOf(t, 'search.lessons', lessonTypes),

@@ -79,6 +79,9 @@ export type SummaryStrings = {
   language: string;
   book: string;
   bookHint: string;
+  /** The lesson request's link and hint, shown instead of Book when no booking app is set. */
+  request: string;
+  requestHint: string;
   change: string;
   invalid: string;
   lessons: Record<string, string>;

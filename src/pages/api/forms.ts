@@ -8,6 +8,7 @@ import { config } from '../../config';
 import { createReceiver } from '../../forms/receiver';
 import { openStore, type SubmissionStore } from '../../forms/store';
 import { englishMessage } from '../../components/forms/strings';
+import { facts } from '../../site-facts';
 
 export const prerender = false;
 
@@ -19,12 +20,21 @@ let store: SubmissionStore | undefined;
  */
 const BUSY_TIMEOUT_MS = 5;
 
+const resorts = await getCollection('resorts');
 const receive = createReceiver({
   ...config.forms,
   // Opened on first use, not at import: an unwritable path answers 500 instead of stopping the site.
   store: () => (store ??= openStore(config.forms.dbPath, { busyTimeoutMs: BUSY_TIMEOUT_MS })),
   describe: englishMessage,
-  resortIds: (await getCollection('resorts')).map((resort) => resort.id),
+  resortIds: resorts.map((resort) => resort.id),
+  // A lesson request names its resort as the search does, and may add one of the resort's packs.
+  lessons: {
+    resorts: resorts.map((r) => ({ id: r.id, name: r.data.name, aliases: r.data.aliases })),
+    packsByResort: Object.fromEntries(
+      resorts.map((r) => [r.id, r.data.rental.offered ? r.data.rental.packs.map((p) => p.id) : []]),
+    ),
+    rule: facts.lessons,
+  },
 });
 
 /** The sender's address, for the rate limit (Astro throws when the adapter cannot tell). */

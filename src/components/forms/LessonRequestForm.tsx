@@ -1,0 +1,644 @@
+import { useEffect, useMemo, useRef, useState, type InputEvent, type SubmitEvent } from 'react';
+import {
+  checkLessonRequest,
+  euros,
+  lessonRequestInput,
+  type LessonRequest,
+  type LessonRequestContext,
+} from '../../forms/lesson-request';
+import { formNames, limits } from '../../forms/schemas';
+import { fullDay, money } from '../../i18n/format';
+import { lessonTypes, type LessonRule } from '../../lessons/price';
+import {
+  defaultDraft,
+  draftFromQuery,
+  draftQuote,
+  hasSearch,
+  lessonLanguages,
+  levels,
+  localToday,
+  MAX_PEOPLE_FIELD,
+  validateSearch,
+  type SearchDraft,
+} from '../../lessons/search';
+import type { Quote } from '../../lessons/price';
+import { fill, plural, type Plural, type QuoteStrings } from '../search/text';
+import {
+  ErrorSummary,
+  HiddenFields,
+  SelectField,
+  Status,
+  TextArea,
+  TextField,
+  type ErrorMessages,
+} from './fields';
+import { useFormSubmission } from './useFormSubmission';
+
+export type LessonRequestStrings = {
+  lessonLegend: string;
+  /** Said above the search carried from the address: "Your search comes with this request". */
+  carried: string;
+  date: string;
+  time: string;
+  hours: string;
+  hoursHint: string;
+  adults: string;
+  children: string;
+  lesson: string;
+  lessons: Record<(typeof lessonTypes)[number], string>;
+  level: string;
+  levelChoose: string;
+  levels: Record<(typeof levels)[number], string>;
+  language: string;
+  languages: Record<(typeof lessonLanguages)[number], string>;
+  pack: string;
+  packNone: string;
+  packHint: string;
+  aboutYou: string;
+  name: string;
+  nameHint: string;
+  email: string;
+  phone: string;
+  phoneHint: string;
+  note: string;
+  consent: string;
+  privacy: string;
+  privacyLink: string;
+  submit: string;
+  sending: string;
+  required: string;
+  optional: string;
+  /** `Request sent. … {{email}} …` */
+  success: string;
+  /** What happens next, after the success. */
+  next: string;
+  sentHeading: string;
+  dates: string;
+  dateLine: string;
+  people: string;
+  adultsCount: Plural;
+  childrenCount: Plural;
+  total: string;
+  groupPrice: string;
+  failure: string;
+  rateLimited: string;
+  errorSummary: string;
+  honeypot: string;
+  errors: ErrorMessages;
+  quote: QuoteStrings;
+};
+
+type Props = {
+  strings: LessonRequestStrings;
+  endpoint: string;
+  locale: string;
+  intl: string;
+  returnTo: string;
+  resort: { id: string; name: string };
+  sport: 'ski' | 'snowboard';
+  rule: LessonRule;
+  /** The resort's rental packs for this sport (none: no rental, no pack field). */
+  packs: { id: string; name: string }[];
+  privacyHref: string;
+};
+
+const idOf = (field: string) => `lesson-request-${field}`;
+
+/**
+ * The lesson request (spec §3, without a booking app): the visitor's search, carried from the
+ * page's address, or asked for here (no search, or no JavaScript), an optional rental pack, and
+ * who they are. The receiver checks it again, price included (src/forms/lesson-request.ts).
+ */
+export default function LessonRequestForm({
+  strings,
+  endpoint,
+  locale,
+  intl,
+  returnTo,
+  resort,
+  sport,
+  rule,
+  packs,
+  privacyHref,
+}: Props) {
+  const context = useMemo<LessonRequestContext>(
+    () => ({
+      resorts: [resort],
+      rule,
+      today: () => localToday(),
+      packsByResort: { [resort.id]: packs.map((pack) => pack.id) },
+    }),
+    [resort, rule, packs],
+  );
+  const check = (data: FormData) => checkLessonRequest(data, context);
+  const {
+    state,
+    errors,
+    errorText: error,
+    failure,
+    hydrated,
+    handleSubmit,
+    outcome,
+  } = useFormSubmission(check, endpoint, strings);
+
+  // The search of the page's address (read once the island runs: the page is static).
+  const [carried, setCarried] = useState<SearchDraft | null>(null);
+  const [pack, setPack] = useState('');
+  // The visible fields' first values: the form's defaults, or a search of the address that needs
+  // a change (its first date); `typed` follows what the visitor types, for the quote.
+  const [initial, setInitial] = useState<{ from: string; draft: SearchDraft }>(() => ({
+    from: 'page',
+    draft: { ...defaultDraft(locale), sport },
+  }));
+  const [typed, setTyped] = useState<SearchDraft>(initial.draft);
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const query = new URLSearchParams(window.location.search);
+    const asked = query.get('pack') ?? '';
+    if (packs.some((p) => p.id === asked)) setPack(asked);
+    if (!hasSearch(query)) {
+      // What was typed before the island ran (it hydrates on the first interaction) is the quote's.
+      if (form.current) setTyped(draftOf(form.current));
+      return;
+    }
+    // The page's resort and sport win over the query's, as in the summary above.
+    const draft = { ...draftFromQuery(query, locale), where: resort.id, sport };
+    if (validateSearch(draft, { resorts: [resort], today: localToday(), rule }).ok)
+      setCarried(draft);
+    else {
+      const first = { ...draft, dates: draft.dates.slice(0, 1) };
+      setInitial({ from: 'address', draft: first });
+      setTyped(first);
+    }
+  }, [locale, packs, resort, rule, sport]);
+
+  const draft = carried ?? typed;
+  const quote = draftQuote(draft, rule);
+  /** Keeps the typed search (for the quote) in step with the visible fields. */
+  function onInput(event: InputEvent<HTMLFormElement>) {
+    if (!carried) setTyped(draftOf(event.currentTarget));
+  }
+
+  // What was sent, for the confirmation: read from the form at the moment it was sent.
+  const sentData = useRef<FormData | null>(null);
+  const [sent, setSent] = useState<LessonRequest | null>(null);
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    sentData.current = new FormData(event.currentTarget);
+    return handleSubmit(event);
+  }
+  useEffect(() => {
+    if (state !== 'sent' || !sentData.current) return;
+    const result = checkLessonRequest(sentData.current, context);
+    if (result.ok) setSent(result.output);
+  }, [state, context]);
+
+  const required = { requiredText: strings.required, required: true } as const;
+  const success = fill(strings.success, { email: sent?.email ?? '' });
+
+  return (
+    <div className="form-card lesson-request">
+      <Status ref={outcome} sent={state === 'sent'} success={success} failure={failure} />
+      {state === 'sent' && sent && (
+        <Recap request={sent} strings={strings} intl={intl} packs={packs} resort={resort} />
+      )}
+      {state !== 'sent' && (
+        <form
+          className="form"
+          method="post"
+          action={endpoint}
+          encType="multipart/form-data"
+          noValidate={hydrated}
+          data-hydrated={hydrated ? '' : undefined}
+          onSubmit={onSubmit}
+          onInput={onInput}
+          ref={form}
+        >
+          <HiddenFields
+            formName={formNames.lessonRequest}
+            locale={locale}
+            returnTo={returnTo}
+            honeypotLabel={strings.honeypot}
+            idPrefix="lesson-request"
+          />
+          <input type="hidden" name="where" value={resort.id} />
+          <input type="hidden" name="sport" value={sport} />
+          {/* The price the visitor sees; none before the island runs (no JavaScript: no quote). */}
+          <input
+            type="hidden"
+            name="quotedTotal"
+            value={hydrated && quote?.kind === 'private' ? euros(quote.total) : ''}
+          />
+          <ErrorSummary
+            heading={strings.errorSummary}
+            errors={errors}
+            messages={strings.errors}
+            idOf={idOf}
+          />
+
+          <fieldset className="form-section">
+            <legend>{strings.lessonLegend}</legend>
+            {carried ? (
+              <CarriedSearch draft={carried} strings={strings} intl={intl} />
+            ) : (
+              <SearchFields
+                key={initial.from}
+                draft={initial.draft}
+                strings={strings}
+                rule={rule}
+                error={error}
+              />
+            )}
+            {hydrated && <PriceLine quote={quote} strings={strings} intl={intl} />}
+            {packs.length > 0 && (
+              <SelectField
+                id={idOf('pack')}
+                name="pack"
+                label={`${strings.pack} (${strings.optional})`}
+                hint={strings.packHint}
+                key={pack}
+                defaultValue={pack}
+                error={error('pack')}
+              >
+                <option value="">{strings.packNone}</option>
+                {packs.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.name}
+                  </option>
+                ))}
+              </SelectField>
+            )}
+          </fieldset>
+
+          <fieldset className="form-section">
+            <legend>{strings.aboutYou}</legend>
+            <TextField
+              id={idOf('name')}
+              name="name"
+              label={strings.name}
+              hint={strings.nameHint}
+              minLength={3}
+              maxLength={limits.name}
+              autoComplete="name"
+              error={error('name')}
+              {...required}
+            />
+            <TextField
+              id={idOf('email')}
+              name="email"
+              type="email"
+              label={strings.email}
+              maxLength={limits.email}
+              autoComplete="email"
+              error={error('email')}
+              {...required}
+            />
+            <TextField
+              id={idOf('phone')}
+              name="phone"
+              type="tel"
+              label={`${strings.phone} (${strings.optional})`}
+              hint={strings.phoneHint}
+              maxLength={limits.phone}
+              autoComplete="tel"
+              error={error('phone')}
+            />
+            <TextArea
+              id={idOf('note')}
+              name="note"
+              rows={4}
+              label={`${strings.note} (${strings.optional})`}
+              maxLength={limits.note}
+              error={error('note')}
+            />
+          </fieldset>
+
+          <div className="form-field">
+            <label className="form-choice">
+              <input
+                id={idOf('consent')}
+                type="checkbox"
+                name="consent"
+                value="yes"
+                required
+                aria-invalid={errors.consent ? true : undefined}
+                aria-describedby={errors.consent ? `${idOf('consent')}-error` : undefined}
+              />
+              {strings.consent}
+            </label>
+            {errors.consent && (
+              <p className="form-error" id={`${idOf('consent')}-error`}>
+                {error('consent')}
+              </p>
+            )}
+          </div>
+          <p className="form-privacy">
+            {strings.privacy} <a href={privacyHref}>{strings.privacyLink}</a>
+          </p>
+          {/* A problem the visible fields cannot show (a price that changed, a pack withdrawn). */}
+          {errors.quotedTotal && (
+            <p className="form-error" id={idOf('quotedTotal')} role="alert">
+              {error('quotedTotal')}
+            </p>
+          )}
+
+          <button className="button button--brand" type="submit" disabled={state === 'sending'}>
+            {state === 'sending' ? strings.sending : strings.submit}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+type Strings = { strings: LessonRequestStrings };
+
+/** The search the form's fields hold (visible or carried), as the receiver will read it. */
+const draftOf = (form: HTMLFormElement) =>
+  lessonRequestInput(new FormData(form)).search as SearchDraft;
+
+/** The search carried from the address: hidden fields (the query's names) and what they say. */
+function CarriedSearch({ draft, strings, intl }: Strings & { draft: SearchDraft; intl: string }) {
+  const hidden = [
+    ...draft.dates.flatMap((d) => [
+      ['date', d.day],
+      ['time', d.time],
+      ['hours', d.hours],
+    ]),
+    ...(['adults', 'children', 'lesson', 'level', 'language'] as const).map((key) => [
+      key,
+      draft[key],
+    ]),
+  ];
+  return (
+    <div className="lesson-request__carried" data-carried-search>
+      <p>{strings.carried}</p>
+      {hidden.map(([name, value], index) => (
+        <input key={index} type="hidden" name={name} value={value} />
+      ))}
+      <SearchFacts
+        strings={strings}
+        intl={intl}
+        dates={draft.dates.map((d) => ({ ...d, hours: Number(d.hours) }))}
+        adults={Number(draft.adults) || 0}
+        childCount={Number(draft.children) || 0}
+        lesson={draft.lesson}
+        level={draft.level}
+        language={draft.language}
+      />
+    </div>
+  );
+}
+
+/**
+ * The price this request carries, updated as the fields change (a polite live region). The
+ * search's own quote, with its detail, is in the summary above when the page has a search.
+ */
+function PriceLine({ quote, strings, intl }: Strings & { quote: Quote | null; intl: string }) {
+  return (
+    <p className="lesson-request__price" aria-live="polite" aria-atomic="true">
+      {quote === null && strings.quote.pending}
+      {quote?.kind === 'private' && (
+        <>
+          {strings.total} <strong data-request-total>{money(quote.total, intl)}</strong>
+        </>
+      )}
+      {quote?.kind === 'group' && (
+        <>
+          {strings.total} <strong>{strings.groupPrice}</strong>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** A search in words: dates and times, people, lesson, level, language. */
+function SearchFacts({
+  strings,
+  intl,
+  dates,
+  adults,
+  childCount,
+  lesson,
+  level,
+  language,
+  extra = [],
+}: Strings & {
+  intl: string;
+  dates: { day: string; time: string; hours: number }[];
+  adults: number;
+  childCount: number;
+  lesson: string;
+  level: string;
+  language: string;
+  extra?: [string, string][];
+}) {
+  const hours = { one: strings.quote.hours.one, other: strings.quote.hours.other };
+  const people = new Intl.ListFormat(intl, { type: 'conjunction' }).format(
+    [
+      adults > 0 ? plural(strings.adultsCount, adults, intl) : '',
+      childCount > 0 ? plural(strings.childrenCount, childCount, intl) : '',
+    ].filter(Boolean),
+  );
+  const rows: [string, string][] = [
+    [strings.lesson, strings.lessons[lesson as 'private'] ?? lesson],
+    [strings.level, strings.levels[level as 'new'] ?? level],
+    [strings.language, strings.languages[language as 'english'] ?? language],
+    [strings.people, people],
+  ];
+  return (
+    <dl className="lesson-request__facts">
+      <div>
+        <dt>{strings.dates}</dt>
+        <dd>
+          <ul>
+            {dates.map((date, index) => (
+              <li key={index}>
+                {fill(strings.dateLine, {
+                  date: /^\d{4}-\d{2}-\d{2}$/.test(date.day) ? fullDay(date.day, intl) : date.day,
+                  time: date.time,
+                  hours: plural(hours, date.hours, intl),
+                })}
+              </li>
+            ))}
+          </ul>
+        </dd>
+      </div>
+      {[...rows, ...extra].map(([term, value]) => (
+        <div key={term}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The lesson asked for when no search came with the page (or without JavaScript): one date. */
+function SearchFields({
+  draft,
+  strings,
+  rule,
+  error,
+}: Strings & {
+  draft: SearchDraft;
+  rule: LessonRule;
+  error: (field: string) => string | undefined;
+}) {
+  const first = draft.dates[0] ?? { day: '', time: '10:00', hours: '2' };
+  const required = { requiredText: strings.required, required: true } as const;
+  return (
+    <>
+      <div className="form-row">
+        <TextField
+          id={idOf('date')}
+          name="date"
+          type="date"
+          label={strings.date}
+          defaultValue={first.day}
+          error={error('date')}
+          {...required}
+        />
+        <TextField
+          id={idOf('time')}
+          name="time"
+          type="time"
+          label={strings.time}
+          defaultValue={first.time}
+          error={error('time')}
+          {...required}
+        />
+        <TextField
+          id={idOf('hours')}
+          name="hours"
+          type="number"
+          inputMode="numeric"
+          min={rule.durationHours.min}
+          max={rule.durationHours.max}
+          step={1}
+          label={strings.hours}
+          hint={strings.hoursHint}
+          defaultValue={first.hours}
+          error={error('hours')}
+          {...required}
+        />
+      </div>
+      <div className="form-row">
+        <TextField
+          id={idOf('adults')}
+          name="adults"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_PEOPLE_FIELD}
+          step={1}
+          label={strings.adults}
+          defaultValue={draft.adults}
+          error={error('adults')}
+        />
+        <TextField
+          id={idOf('children')}
+          name="children"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_PEOPLE_FIELD}
+          step={1}
+          label={strings.children}
+          defaultValue={draft.children}
+          error={error('children')}
+        />
+      </div>
+      <div className="form-row">
+        <SelectField
+          id={idOf('lesson')}
+          name="lesson"
+          label={strings.lesson}
+          defaultValue={draft.lesson}
+          error={error('lesson')}
+          {...required}
+        >
+          {lessonTypes.map((type) => (
+            <option key={type} value={type}>
+              {strings.lessons[type]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={idOf('level')}
+          name="level"
+          label={strings.level}
+          defaultValue={draft.level}
+          error={error('level')}
+          {...required}
+        >
+          <option value="" disabled>
+            {strings.levelChoose}
+          </option>
+          {levels.map((level) => (
+            <option key={level} value={level}>
+              {strings.levels[level]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          id={idOf('language')}
+          name="language"
+          label={strings.language}
+          defaultValue={draft.language}
+          error={error('language')}
+          {...required}
+        >
+          {lessonLanguages.map((language) => (
+            <option key={language} value={language}>
+              {strings.languages[language]}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+    </>
+  );
+}
+
+/** What the visitor sent, under the confirmation: the lesson, the price, the pack, their details. */
+function Recap({
+  request,
+  strings,
+  intl,
+  packs,
+  resort,
+}: Strings & {
+  request: LessonRequest;
+  intl: string;
+  packs: Props['packs'];
+  resort: Props['resort'];
+}) {
+  const { search } = request;
+  const extra: [string, string][] = [
+    [
+      strings.total,
+      request.total !== null ? money(Number(request.total), intl) : strings.groupPrice,
+    ],
+  ];
+  if (request.pack)
+    extra.push([strings.pack, packs.find((p) => p.id === request.pack)?.name ?? request.pack]);
+  extra.push([strings.name, request.name], [strings.email, request.email]);
+  if (request.phone) extra.push([strings.phone, request.phone]);
+  if (request.note) extra.push([strings.note, request.note]);
+  return (
+    <section className="lesson-request__sent" aria-labelledby={idOf('sent-heading')} data-sent>
+      <p>{strings.next}</p>
+      <h4 id={idOf('sent-heading')}>{fill(strings.sentHeading, { resort: resort.name })}</h4>
+      <SearchFacts
+        strings={strings}
+        intl={intl}
+        dates={search.dates}
+        adults={search.adults}
+        childCount={search.children}
+        lesson={search.lesson}
+        level={search.level}
+        language={search.language}
+        extra={extra}
+      />
+    </section>
+  );
+}

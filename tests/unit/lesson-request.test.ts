@@ -1,0 +1,314 @@
+/**
+ * The lesson request's rules (src/forms/lesson-request.ts) and its way through the receiver: the
+ * search checked by the search's own rules, the price recomputed from the site facts (a quote the
+ * rule does not give is refused), the pack checked against the resort, the row it stores.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { englishMessage } from '../../src/components/forms/strings';
+import {
+  checkLessonRequest,
+  euros,
+  receiverToday,
+  requestField,
+  type LessonRequestContext,
+} from '../../src/forms/lesson-request';
+import { createReceiver } from '../../src/forms/receiver';
+import { purgeExpiredLessonRequests } from '../../src/forms/retention';
+import { openStore, type SubmissionStore } from '../../src/forms/store';
+import { quoteLesson } from '../../src/lessons/price';
+import { facts } from '../../src/site-facts';
+import { aResort, resorts } from '../e2e/site';
+
+const rule = facts.lessons;
+const withRental = Object.values(resorts).find((r) => r.rental.offered && r.rental.packs?.length)!;
+const withoutRental = Object.values(resorts).find((r) => !r.rental.offered);
+const pack = withRental.rental.packs![0]!;
+const today = '2030-01-01';
+const context: LessonRequestContext = {
+  resorts: Object.values(resorts).map((r) => ({ id: r.id, name: r.name })),
+  rule,
+  today: () => today,
+  packsByResort: Object.fromEntries(
+    Object.values(resorts).map((r) => [r.id, r.rental.offered ? (r.rental.packs ?? []) : []]),
+  ),
+};
+/** Two adults and one child, two dates of two and three hours: the rule's private price. */
+const privateQuote = quoteLesson({ lesson: 'private', learners: 3, hours: [2, 3] }, rule);
+const privateTotal = { total: privateQuote.kind === 'private' ? privateQuote.total : NaN };
+
+function form(fields: Record<string, string | string[]> = {}) {
+  const data = new FormData();
+  const all: Record<string, string | string[]> = {
+    'form-name': 'LessonRequestForm',
+    locale: 'en',
+    where: withRental.id,
+    sport: 'ski',
+    date: ['2030-02-10', '2030-02-11'],
+    time: ['10:00', '14:00'],
+    hours: ['2', '3'],
+    adults: '2',
+    children: '1',
+    lesson: 'private',
+    level: 'new',
+    language: 'english',
+    quotedTotal: euros(privateTotal.total),
+    name: 'Marta García',
+    email: 'marta@example.es',
+    consent: 'yes',
+    ...fields,
+  };
+  for (const [key, value] of Object.entries(all))
+    for (const one of Array.isArray(value) ? value : [value]) data.append(key, one);
+  return data;
+}
+
+describe('lesson request rules', () => {
+  it('takes the whole search, both dates with their own times, and the rule’s price', () => {
+    const result = checkLessonRequest(form({ phone: '+34 612 345 678', pack }), context);
+    expect(result).toEqual({
+      ok: true,
+      output: expect.objectContaining({
+        name: 'Marta García',
+        phone: '+34 612 345 678',
+        note: '',
+        pack,
+        quotedTotal: euros(privateTotal.total),
+        total: euros(privateTotal.total),
+        search: {
+          resort: withRental.id,
+          sport: 'ski',
+          dates: [
+            { day: '2030-02-10', time: '10:00', hours: 2 },
+            { day: '2030-02-11', time: '14:00', hours: 3 },
+          ],
+          adults: 2,
+          children: 1,
+          lesson: 'private',
+          level: 'new',
+          language: 'english',
+        },
+      }),
+    });
+  });
+
+  it('refuses a quote the price rule does not give (a stale page or a forged price)', () => {
+    const lower = euros(privateTotal.total - 1);
+    expect(checkLessonRequest(form({ quotedTotal: lower }), context)).toEqual({
+      ok: false,
+      errors: { quotedTotal: 'quotedTotal.changed' },
+    });
+    expect(checkLessonRequest(form({ quotedTotal: 'free' }), context)).toMatchObject({
+      errors: { quotedTotal: 'quotedTotal.invalid' },
+    });
+  });
+
+  it('accepts no quote (no JavaScript) and keeps the rule’s figure; a group has none', () => {
+    const plain = checkLessonRequest(form({ quotedTotal: '' }), context);
+    expect(plain).toMatchObject({
+      ok: true,
+      output: { quotedTotal: null, total: euros(privateTotal.total) },
+    });
+    const group = { lesson: 'group', adults: String(rule.group.min), children: '0' };
+    expect(checkLessonRequest(form({ ...group, quotedTotal: '' }), context)).toMatchObject({
+      ok: true,
+      output: { total: null, quotedTotal: null },
+    });
+    expect(checkLessonRequest(form({ ...group, quotedTotal: '10.00' }), context)).toMatchObject({
+      errors: { quotedTotal: 'quotedTotal.changed' },
+    });
+  });
+
+  it('names the form’s own fields for the search’s problems', () => {
+    const result = checkLessonRequest(
+      form({
+        date: ['2029-12-30'],
+        time: ['10:00'],
+        hours: [String(rule.durationHours.max + 1)],
+        adults: '0',
+        children: '0',
+        level: '',
+        quotedTotal: '',
+      }),
+      context,
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        date: 'day.past',
+        hours: 'hours.outOfBounds',
+        level: 'level.missing',
+        adults: 'people.none',
+      },
+    });
+    expect(requestField('search.dates.3.time')).toBe('time');
+    expect(requestField('search.where')).toBe('where');
+    expect(requestField('email')).toBe('email');
+  });
+
+  it('refuses a resort the content does not have, and a pack the resort does not offer', () => {
+    expect(checkLessonRequest(form({ where: 'atlantis' }), context)).toMatchObject({
+      errors: { where: 'where.notFound' },
+    });
+    expect(checkLessonRequest(form({ pack: 'no-such-pack' }), context)).toMatchObject({
+      errors: { pack: 'pack.unavailable' },
+    });
+    if (withoutRental)
+      expect(checkLessonRequest(form({ where: withoutRental.id, pack }), context)).toMatchObject({
+        errors: { pack: 'pack.unavailable' },
+      });
+  });
+
+  it('asks for a name, an address and the consent; phone and note are optional but checked', () => {
+    expect(
+      checkLessonRequest(
+        form({ name: 'M', email: 'marta', consent: '', phone: 'call me' }),
+        context,
+      ),
+    ).toMatchObject({
+      errors: {
+        name: 'name.invalid',
+        email: 'email.invalid',
+        consent: 'consent.required',
+        phone: 'phone.invalid',
+      },
+    });
+  });
+
+  it('gives a missing field its own code (an unticked box sends nothing)', () => {
+    const data = form();
+    data.delete('consent');
+    data.delete('name');
+    expect(checkLessonRequest(data, context)).toEqual({
+      ok: false,
+      errors: { name: 'name.invalid', consent: 'consent.required' },
+    });
+  });
+
+  it('has an English message for every problem, search problems included', () => {
+    for (const code of [
+      'name.invalid',
+      'consent.required',
+      'quotedTotal.changed',
+      'pack.unavailable',
+      'day.past',
+      'people.none',
+    ])
+      expect(englishMessage('lessonRequest', code), code).not.toBe(code);
+  });
+
+  it('counts today from the earliest time zone, so a visitor’s today is never in the past', () => {
+    expect(receiverToday(new Date('2030-01-02T11:00:00Z'))).toBe('2030-01-01');
+    expect(receiverToday(new Date('2030-01-02T12:00:00Z'))).toBe('2030-01-02');
+  });
+});
+
+describe('lesson request through the receiver', () => {
+  let store: SubmissionStore;
+  const receive = () =>
+    createReceiver({
+      maxFileBytes: 1000,
+      maxBodyBytes: 50_000,
+      rateLimit: { max: 1000, windowSeconds: 60 },
+      uploadDir: mkdtempSync(join(tmpdir(), 'lesson-request-')),
+      allowedOrigins: [],
+      store: () => store,
+      describe: englishMessage,
+      resortIds: Object.keys(resorts),
+      lessons: context,
+      now: () => new Date(`${today}T12:00:00Z`),
+    });
+  const post = (body: FormData) =>
+    new Request('http://site.test/api/forms', {
+      method: 'POST',
+      body,
+      headers: { accept: 'application/json' },
+    });
+  beforeEach(() => {
+    store = openStore(':memory:');
+  });
+
+  it('stores the request with the quoted and the computed price', async () => {
+    const response = await receive()(post(form({ pack, note: 'Our son is 7.' })), '1.2.3.4');
+    expect(response.status).toBe(200);
+    expect(store.list('LessonRequestForm')).toMatchObject([
+      {
+        resort: withRental.id,
+        sport: 'ski',
+        dates: JSON.stringify([
+          { day: '2030-02-10', time: '10:00', hours: 2 },
+          { day: '2030-02-11', time: '14:00', hours: 3 },
+        ]),
+        adults: 2,
+        children: 1,
+        quoted_total: euros(privateTotal.total),
+        total: euros(privateTotal.total),
+        pack,
+        note: 'Our son is 7.',
+        locale: 'en',
+        client: '1.2.3.4',
+      },
+    ]);
+  });
+
+  it('answers a wrong price with a 400 that says so, and stores nothing', async () => {
+    const response = await receive()(post(form({ quotedTotal: '1.00' })), 'x');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({
+      error: 'invalid',
+      errors: { quotedTotal: { code: 'quotedTotal.changed', message: /prices have changed/ } },
+    });
+    expect(store.list('LessonRequestForm')).toEqual([]);
+  });
+
+  it('given only the resort ids, checks the resort by id and the price by the site facts', async () => {
+    const plain = createReceiver({
+      maxFileBytes: 1000,
+      maxBodyBytes: 50_000,
+      rateLimit: { max: 1000, windowSeconds: 60 },
+      uploadDir: mkdtempSync(join(tmpdir(), 'lesson-request-')),
+      allowedOrigins: [],
+      store: () => store,
+      describe: englishMessage,
+      resortIds: [aResort.id],
+      now: () => new Date(`${today}T12:00:00Z`),
+    });
+    const response = await plain(post(form({ where: aResort.id, pack: '' })), 'x');
+    expect(response.status).toBe(200);
+  });
+
+  it('is listed and exported by the team command (`--form lesson`)', async () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'lesson-request-cli-')), 'submissions.sqlite');
+    store = openStore(dbPath);
+    expect((await receive()(post(form({ pack })), 'x')).status).toBe(200);
+    store.close();
+    const run = (...args: string[]) =>
+      execFileSync(process.execPath, ['scripts/submissions.mjs', ...args], {
+        env: { ...process.env, FORMS_DB_PATH: dbPath },
+        encoding: 'utf8',
+      });
+    expect(run('list')).toMatch(/LessonRequestForm\s*│\s*1/);
+    const [row] = JSON.parse(run('export', '--form', 'lesson')) as Record<string, unknown>[];
+    expect(row).toMatchObject({
+      email: 'marta@example.es',
+      pack,
+      total: euros(privateTotal.total),
+    });
+    const csv = run('export', '--form', 'lesson', '--format', 'csv').split('\r\n');
+    expect(csv[0]).toContain('"quoted_total","total","pack"');
+    expect(csv[1]).toContain(`"${withRental.id}","ski"`);
+  });
+
+  it('deletes requests older than the privacy policy’s period and keeps newer ones', async () => {
+    expect((await receive()(post(form()), 'x')).status).toBe(200);
+    const sent = new Date(`${today}T12:00:00Z`).getTime();
+    const after = (days: number) => new Date(sent + days * 86_400_000);
+    expect(purgeExpiredLessonRequests(store, 365, after(364))).toBe(0);
+    expect(store.list('LessonRequestForm')).toHaveLength(1);
+    expect(purgeExpiredLessonRequests(store, 365, after(366))).toBe(1);
+    expect(store.list('LessonRequestForm')).toEqual([]);
+  });
+});
