@@ -134,6 +134,7 @@ async function lighthouseRun(path) {
     flags,
   });
   const benchmarkIndex = artifacts.BenchmarkIndex;
+  const share = cpuShare(artifacts.Trace);
   const auditAt = async (slowdown) => {
     const { settings } = runnerOptions.resolvedConfig;
     const calibrated = {
@@ -158,12 +159,34 @@ async function lighthouseRun(path) {
   const compared = compareSlowdown
     ? (await auditAt(compareSlowdown)).lhr.audits['total-blocking-time'].numericValue
     : undefined;
-  return { lhr, html: String(report), benchmarkIndex, slowdown, compared };
+  return { lhr, html: String(report), benchmarkIndex, slowdown, compared, share };
+}
+
+/**
+ * For the record, beside the verdict: how much of the wall time of the renderer's main-thread
+ * tasks of 10 ms or more was CPU time (the trace's `tdur` over `dur`), during the load itself.
+ */
+function cpuShare(trace) {
+  const mainThreads = new Set(
+    trace.traceEvents
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  let wall = 0;
+  let cpu = 0;
+  for (const e of trace.traceEvents) {
+    if (e.name !== 'RunTask' || e.ph !== 'X' || !(e.dur >= 10_000) || e.tdur === undefined)
+      continue;
+    if (!mainThreads.has(`${e.pid}:${e.tid}`)) continue;
+    wall += e.dur;
+    cpu += e.tdur;
+  }
+  return wall ? cpu / wall : undefined;
 }
 
 /** One Lighthouse run of a page: its table row, what falls short, and its HTML report. */
 async function audit(path) {
-  const { lhr, html, benchmarkIndex, slowdown, compared } = await lighthouseRun(path);
+  const { lhr, html, benchmarkIndex, slowdown, compared, share } = await lighthouseRun(path);
   const score = (id) => lhr.categories[id]?.score ?? 0;
   const cls = lhr.audits['cumulative-layout-shift'].numericValue;
   const tbtAudit = lhr.audits['total-blocking-time'];
@@ -199,7 +222,7 @@ async function audit(path) {
     .join(
       ' | ',
     )} | ${(lcp / 1000).toFixed(1)} s | ${cls} | ${tbtAudit.displayValue} | ${Math.round(benchmarkIndex)} | ${slowdown.toFixed(2)}× |`;
-  return { row, problems, html, benchmarkIndex, slowdown, compared };
+  return { row, problems, html, benchmarkIndex, slowdown, compared, share };
 }
 
 // Timing varies from run to run on a shared machine, so a page that falls short is measured again,
@@ -216,7 +239,7 @@ try {
       const result = await audit(path);
       if (!best || result.problems.length < best.problems.length) best = result;
       console.error(
-        `  ${path}, run ${run}: benchmark index ${Math.round(result.benchmarkIndex)}, CPU slowdown ${result.slowdown.toFixed(2)}×${result.compared === undefined ? '' : ` (TBT at ${compareSlowdown}×: ${Math.round(result.compared)} ms)`}: ${result.problems.length ? result.problems.map((p) => p.slice(path.length + 2)).join('; ') : 'ok'}`,
+        `  ${path}, run ${run}: benchmark index ${Math.round(result.benchmarkIndex)}, CPU slowdown ${result.slowdown.toFixed(2)}×${result.compared === undefined ? '' : ` (TBT at ${compareSlowdown}×: ${Math.round(result.compared)} ms)`}${result.share === undefined ? '' : `, main thread's tasks ${Math.round(result.share * 100)} % on CPU`}: ${result.problems.length ? result.problems.map((p) => p.slice(path.length + 2)).join('; ') : 'ok'}`,
       );
     }
     rows.push(best.row);
