@@ -11,7 +11,7 @@
 // The CPU slowdown of each run is calibrated from the benchmark index Lighthouse measured in that
 // run (slowdown.mjs), so a machine busy with other work is not taken for a slow site.
 // `--with-long-task ms` is the test hook that shows the gate still catches a regression: every
-// page gets a script that keeps the main thread busy for that long once parsed (long-task.mjs).
+// page gets a script that keeps the main thread busy that long after its load (long-task.mjs).
 // It exists only in this script's proxy, never in a build. `--compare-slowdown 4` audits each
 // run a second time at that fixed slowdown and logs its TBT beside (no verdict): to compare.
 import { spawn } from 'node:child_process';
