@@ -32,5 +32,7 @@ run npx vitest run --config vitest.faults.config.ts
 # The static output on Cloudflare's and Netlify's runtimes (wrangler, netlify dev), the forms
 # posting to the Node server on another origin (playwright.static-hosts.config.ts).
 run npm run test:static-hosts
-# Lighthouse last, alone on the machine: its timings must not compete with the browsers above.
+# Lighthouse last, alone on the machine: its timings must not compete with the browsers above
+# (other work on the machine is allowed for: each run's CPU slowdown follows the benchmark index
+# it measured). HTML report of every page in dist/lighthouse/.
 run node scripts/lighthouse.mjs --out dist/lighthouse-report.md
