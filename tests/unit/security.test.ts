@@ -161,7 +161,6 @@ describe('the page’s Content Security Policy', () => {
   it('names a backend on the site’s own origin once', () => {
     const same = contentSecurityPolicy({
       ...config,
-      backendGraphqlUrl: 'https://www.pistelink.com/graphql',
       chatGraphqlUrl: 'https://www.pistelink.com/chat',
     });
     expect(directive(same.directives, 'connect-src')).toEqual(["'self'"]);
