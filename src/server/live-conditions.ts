@@ -59,6 +59,8 @@ type Entry = { answer: RelayAnswer; at: number };
 export type Relay = {
   /** The conditions of the resort with this backend id, from memory or from the backend. */
   conditions(uuid: string): Promise<RelayAnswer>;
+  /** Resolves once the backend requests under way, background ones included, have answered. */
+  settled(): Promise<void>;
 };
 
 export function createRelay({
@@ -118,6 +120,9 @@ export function createRelay({
         }
       }
       return refresh(uuid);
+    },
+    async settled() {
+      await Promise.all(pending.values());
     },
   };
 }

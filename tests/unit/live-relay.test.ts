@@ -56,12 +56,6 @@ function relayOn(scenario: string, params: Record<string, string> = {}, times?: 
   return { relay, clock, asked: () => requestsTagged(tag, backend) };
 }
 
-/** Lets a background request finish (it is a real request to the fake). */
-async function settled(asked: () => Promise<number>, count: number) {
-  for (let tries = 0; tries < 100 && (await asked()) < count; tries++)
-    await new Promise((resolve) => setTimeout(resolve, 20));
-}
-
 describe('the live conditions relay', () => {
   it('passes on the backend’s conditions, written in the page’s language', async () => {
     const { relay } = relayOn(scenarios.live);
@@ -92,6 +86,7 @@ describe('the live conditions relay', () => {
       clock.now += (RELAY_TIMES.freshMs - 1) / 10;
       expect((await relay.conditions(uuid)).live).toBe(true);
     }
+    await relay.settled(); // nothing in the background either
     expect(await asked()).toBe(1);
   });
 
@@ -101,15 +96,27 @@ describe('the live conditions relay', () => {
     clock.now += RELAY_TIMES.freshMs + 1;
     const views = await Promise.all([relay.conditions(uuid), relay.conditions(uuid)]);
     expect(views.every((answer) => answer.live)).toBe(true);
-    await settled(asked, 2);
+    await relay.settled();
     expect(await asked()).toBe(2);
     // Fresh again: nothing more is asked.
     await relay.conditions(uuid);
+    await relay.settled();
     expect(await asked()).toBe(2);
     // Past the stale window the visitor waits for the backend.
     clock.now += RELAY_TIMES.freshMs + RELAY_TIMES.staleMs + 1;
     expect((await relay.conditions(uuid)).live).toBe(true);
     expect(await asked()).toBe(3);
+  });
+
+  it('does not make the visitor wait for a slow backend while it has a stale answer', { timeout: 15_000 }, async () => {
+    const { relay, clock } = relayOn(scenarios.slow, { delay: '2000' });
+    expect((await relay.conditions(uuid)).live).toBe(true); // the first visitor waits
+    clock.now += RELAY_TIMES.freshMs + 1;
+    const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 1000));
+    expect(await Promise.race([relay.conditions(uuid).then(() => 'answered'), waited])).toBe(
+      'answered',
+    );
+    await relay.settled();
   });
 
   it('passes on a GraphQL error’s message for the error toast, and not the silent ones', async () => {
