@@ -93,7 +93,10 @@ const EnvSchema = v.object({
     v.pipe(
       v.string(),
       v.trim(),
-      v.regex(/^(none|\/[\w\-/]*[\w-])$/, 'expected a path on this site (/api/live-conditions) or none'),
+      v.regex(
+        /^(none|\/[\w\-/]*[\w-])$/,
+        'expected a path on this site (/api/live-conditions) or none',
+      ),
     ),
     '/api/live-conditions',
   ),

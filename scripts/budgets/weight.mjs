@@ -60,7 +60,9 @@ export function pageAssets(html) {
   }));
   // A script inside a <template> does not run with the page: it is started on demand (the live
   // conditions' error toast, src/components/resorts/LiveConditions.astro).
-  const templates = [...html.matchAll(/<template\b[^>]*>([\s\S]*?)<\/template>/g)].map(([, t]) => t);
+  const templates = [...html.matchAll(/<template\b[^>]*>([\s\S]*?)<\/template>/g)].map(
+    ([, t]) => t,
+  );
   const sources = (text) =>
     [...text.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)].map(([, src]) => src);
   const waiting = templates.flatMap(sources);

@@ -78,10 +78,7 @@ const sources = (...list: (string | undefined)[]) =>
  */
 const googleTagImageHosts = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
 
-export type PolicyConfig = Pick<
-  SiteConfig,
-  'siteUrl' | 'chatGraphqlUrl' | 'formsEndpoint'
->;
+export type PolicyConfig = Pick<SiteConfig, 'siteUrl' | 'chatGraphqlUrl' | 'formsEndpoint'>;
 
 /**
  * The hashes we give Astro, beyond those it computes for the page: our inline scripts, and the

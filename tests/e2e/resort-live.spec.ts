@@ -62,9 +62,7 @@ test('a resort page makes one same-origin GET, cacheable, no preflight, and show
   expect(requests.filter((r) => r.method !== 'GET')).toEqual([]);
   expect(requests.filter((r) => new URL(r.url).origin !== new URL(baseURL!).origin)).toEqual([]);
   expect(answer.status()).toBe(200);
-  expect(answer.headers()['cache-control']).toBe(
-    'public, max-age=60, stale-while-revalidate=600',
-  );
+  expect(answer.headers()['cache-control']).toBe('public, max-age=60, stale-while-revalidate=600');
   expect(answer.headers()['content-type']).toMatch(/^application\/json/);
 
   const badges = page.locator('main [data-resort-status]');

@@ -311,23 +311,25 @@ test.describe('pages work under the policy, with no violation', () => {
     });
   });
 
-  test('a toast: sonner’s own stylesheet is allowed by its hash', { tag: '@node-server' }, async ({
-    page,
-  }) => {
-    // A server of its own, whose live conditions relay gets a GraphQL error from the backend.
-    const server = await startServer(4386, { BACKEND_GRAPHQL_URL: scenarioUrl(scenarios.error) });
-    try {
-      const violations = await watchViolations(page);
-      await page.goto(`${server.url}${pathTo('resortSkiLessons', 'es', { resort: aResort.id })}`);
-      const toast = page.locator('[data-sonner-toast]');
-      await expect(toast).toBeVisible();
-      // A rule of sonner's injected stylesheet, applied.
-      await expect(toast).toHaveCSS('position', 'absolute');
-      expect(await violations()).toEqual([]);
-    } finally {
-      await server.stop();
-    }
-  });
+  test(
+    'a toast: sonner’s own stylesheet is allowed by its hash',
+    { tag: '@node-server' },
+    async ({ page }) => {
+      // A server of its own, whose live conditions relay gets a GraphQL error from the backend.
+      const server = await startServer(4386, { BACKEND_GRAPHQL_URL: scenarioUrl(scenarios.error) });
+      try {
+        const violations = await watchViolations(page);
+        await page.goto(`${server.url}${pathTo('resortSkiLessons', 'es', { resort: aResort.id })}`);
+        const toast = page.locator('[data-sonner-toast]');
+        await expect(toast).toBeVisible();
+        // A rule of sonner's injected stylesheet, applied.
+        await expect(toast).toHaveCSS('position', 'absolute');
+        expect(await violations()).toEqual([]);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 
   const pages = [
     ['the home page (shuffled reviews, the lesson search)', '/pt'],

@@ -108,16 +108,20 @@ describe('the live conditions relay', () => {
     expect(await asked()).toBe(3);
   });
 
-  it('does not make the visitor wait for a slow backend while it has a stale answer', { timeout: 15_000 }, async () => {
-    const { relay, clock } = relayOn(scenarios.slow, { delay: '2000' });
-    expect((await relay.conditions(uuid)).live).toBe(true); // the first visitor waits
-    clock.now += RELAY_TIMES.freshMs + 1;
-    const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 1000));
-    expect(await Promise.race([relay.conditions(uuid).then(() => 'answered'), waited])).toBe(
-      'answered',
-    );
-    await relay.settled();
-  });
+  it(
+    'does not make the visitor wait for a slow backend while it has a stale answer',
+    { timeout: 15_000 },
+    async () => {
+      const { relay, clock } = relayOn(scenarios.slow, { delay: '2000' });
+      expect((await relay.conditions(uuid)).live).toBe(true); // the first visitor waits
+      clock.now += RELAY_TIMES.freshMs + 1;
+      const waited = new Promise((resolve) => setTimeout(() => resolve('waited'), 1000));
+      expect(await Promise.race([relay.conditions(uuid).then(() => 'answered'), waited])).toBe(
+        'answered',
+      );
+      await relay.settled();
+    },
+  );
 
   it('passes on a GraphQL error’s message for the error toast, and not the silent ones', async () => {
     expect(await relayOn(scenarios.error).relay.conditions(uuid)).toEqual({

@@ -78,7 +78,11 @@ export async function startLiveConditions(host: HTMLElement): Promise<void> {
 /** Puts live values in place of the built ones, leaving alone whatever the answer did not give. */
 export function showConditions(
   root: ParentNode,
-  { status, statusText, snow }: { status?: 'open' | 'closed'; statusText?: string; snow?: LiveSnow },
+  {
+    status,
+    statusText,
+    snow,
+  }: { status?: 'open' | 'closed'; statusText?: string; snow?: LiveSnow },
 ) {
   if (status && statusText) {
     for (const badge of root.querySelectorAll<HTMLElement>('[data-resort-status]')) {
