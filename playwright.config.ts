@@ -39,6 +39,8 @@ export default defineConfig({
         FORMS_UPLOAD_DIR: forms.uploadDir,
         // Every spec posts from the same address; the limit itself is tested on a server of its own.
         FORMS_RATE_LIMIT: '100000',
+        // The live conditions' relay asks the fake backend below.
+        BACKEND_GRAPHQL_URL: fakeBackendUrl.href,
       },
       reuseExistingServer: false,
       timeout: 30_000,

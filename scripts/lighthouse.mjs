@@ -1,6 +1,6 @@
 // Lighthouse 13 (mobile, simulated throttling) on one page of every template in English and
 // French, against the built site served as `npm start` serves it (plus the fake GraphQL backend the
-// end-to-end build points at, so the resort pages' live conditions get an answer). Fails below the
+// end-to-end configuration names, which the server's live conditions relay asks). Fails below the
 // scores of docs/performance.md. Run after `npm run build:e2e`:
 //   node scripts/lighthouse.mjs [--out report.md] [--list] [--with-long-task ms]
 //                               [--compare-slowdown 4] [path…]
@@ -107,10 +107,17 @@ const reportDir = join(realpathSync('dist'), 'lighthouse');
 mkdirSync(reportDir, { recursive: true });
 const reportName = (path) => `${path.replace(/^\/|\/$/g, '').replaceAll('/', '_') || 'root'}.html`;
 
+// The server's live conditions relay asks the fake backend (where the e2e build's configuration says).
+const { fakeBackendUrl } = await load('../tests/e2e/fake-backend-data.ts');
 const server = await start(
   process.execPath,
   ['server.mjs'],
-  { PORT: String(port), HOST: 'localhost', FORMS_DB_PATH: `/tmp/lighthouse-${port}.db` },
+  {
+    PORT: String(port),
+    HOST: 'localhost',
+    FORMS_DB_PATH: `/tmp/lighthouse-${port}.db`,
+    BACKEND_GRAPHQL_URL: fakeBackendUrl.href,
+  },
   'Serving',
 );
 const backend = await start(process.execPath, ['tests/e2e/fake-backend.ts'], {}, 'Fake backend');

@@ -89,8 +89,27 @@ const EnvSchema = v.object({
   FORMS_SPAM_RETENTION_DAYS: count(30),
   /** Other sites allowed to post to the receiver (comma-separated origins); the site's own always is. */
   FORMS_ALLOWED_ORIGINS: optionalText(),
-  /** Marketplace backend (GraphQL). The site works when it is not running. */
+  /**
+   * Marketplace backend (GraphQL). The Node server asks it for the resorts' live conditions
+   * (read at start); the site works when it is not running.
+   */
   BACKEND_GRAPHQL_URL: url('http://localhost:4000/graphql'),
+  /**
+   * Where resort pages get their live conditions: a path on this site, served by the Node server
+   * (src/pages/api/live-conditions), or `none` for pages that keep their built values and ask
+   * nothing (pages on a static host without the Node server at the same origin).
+   */
+  LIVE_CONDITIONS_ENDPOINT: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(
+        /^(none|\/[\w\-/]*[\w-])$/,
+        'expected a path on this site (/api/live-conditions) or none',
+      ),
+    ),
+    '/api/live-conditions',
+  ),
   /** Chat API (GraphQL), a separate service. */
   CHAT_GRAPHQL_URL: url('http://localhost:4040/graphql'),
   /** Tag manager container id (GTM-…); empty loads nothing. Loaded only after tracking consent. */
@@ -183,6 +202,8 @@ export type SiteConfig = Readonly<{
   formsEndpoint: string;
   forms: FormsReceiverConfig;
   backendGraphqlUrl: string;
+  /** The live conditions' path on this site, or null when pages keep their built values. */
+  liveConditionsEndpoint: string | null;
   chatGraphqlUrl: string;
   analytics: Readonly<{ gtmId: string; measurementIds: readonly string[] }>;
   consentRevision: number;
@@ -241,6 +262,8 @@ export function readConfig(env: Record<string, string | undefined>): SiteConfig 
       ],
     },
     backendGraphqlUrl: e.BACKEND_GRAPHQL_URL,
+    liveConditionsEndpoint:
+      e.LIVE_CONDITIONS_ENDPOINT === 'none' ? null : e.LIVE_CONDITIONS_ENDPOINT,
     chatGraphqlUrl: e.CHAT_GRAPHQL_URL,
     analytics: {
       gtmId: e.GTM_ID,

@@ -33,7 +33,8 @@ const attr = (tag, name) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
 
 /**
  * The islands and module scripts a page's HTML references; the scripts it loads on demand (the
- * URL in a `data-module` attribute: the newsletter dialog's form, loaded at its first opening);
+ * URL in a `data-module` attribute: the newsletter dialog's form, loaded at its first opening; a
+ * script waiting in a `<template>`: the live conditions' error toast);
  * and the two scripts the consent head script may add (src/consent/head-script.ts): the banner's
  * while a choice is pending, the tracking loader (with Partytown) after consent.
  *
@@ -57,8 +58,19 @@ export function pageAssets(html) {
     directive: attr(tag, 'client') ?? '?',
     urls: [attr(tag, 'component-url'), attr(tag, 'renderer-url')].filter(Boolean),
   }));
-  const scripts = [...html.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)].map(([, src]) => src);
-  const onDemand = [...html.matchAll(/\sdata-module="([^"]+)"/g)].map(([, src]) => src);
+  // A script inside a <template> does not run with the page: it is started on demand (the live
+  // conditions' error toast, src/components/resorts/LiveConditions.astro).
+  const templates = [...html.matchAll(/<template\b[^>]*>([\s\S]*?)<\/template>/g)].map(
+    ([, t]) => t,
+  );
+  const sources = (text) =>
+    [...text.matchAll(/<script\b[^>]*\ssrc="([^"]+)"[^>]*>/g)].map(([, src]) => src);
+  const waiting = templates.flatMap(sources);
+  const scripts = sources(html).filter((src) => !waiting.includes(src));
+  const onDemand = [
+    ...[...html.matchAll(/\sdata-module="([^"]+)"/g)].map(([, src]) => src),
+    ...waiting,
+  ];
   const main = /<main\b[\s\S]*<\/main>/.exec(html)?.[0] ?? html;
   const hasForm = /<form[\s>]/.test(main);
   const css = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)]
@@ -176,10 +188,7 @@ export function weighPage(path, html, read) {
     problems.push(
       `${path}: ${kb(weight.jsPageScripts)} of page scripts besides the islands, over their ${kb(budgets.pageScripts)} budget`,
     );
-  // The cookie preferences are the exception: their island hydrates at load (`client:load`), as the
-  // boxes show the visitor's stored choice only once it runs.
-  const waitsForVisitor = islands.every((i) => i.directive !== 'load');
-  if (hasForm && waitsForVisitor && weight.jsNewVisitor > budgets.formAtLoad)
+  if (hasForm && weight.jsNewVisitor > budgets.formAtLoad)
     problems.push(
       `${path}: ${kb(weight.jsNewVisitor)} of JavaScript at load for a new visitor who has not touched the form, over the ${kb(budgets.formAtLoad)} budget of pages with a form`,
     );

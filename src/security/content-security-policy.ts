@@ -78,10 +78,7 @@ const sources = (...list: (string | undefined)[]) =>
  */
 const googleTagImageHosts = ['https://*.google-analytics.com', 'https://*.googletagmanager.com'];
 
-export type PolicyConfig = Pick<
-  SiteConfig,
-  'siteUrl' | 'backendGraphqlUrl' | 'chatGraphqlUrl' | 'formsEndpoint'
->;
+export type PolicyConfig = Pick<SiteConfig, 'siteUrl' | 'chatGraphqlUrl' | 'formsEndpoint'>;
 
 /**
  * The hashes we give Astro, beyond those it computes for the page: our inline scripts, and the
@@ -104,10 +101,10 @@ export function contentSecurityPolicy(config: PolicyConfig): CspOptions {
     directives: [
       // Anything not named below: this site only.
       "default-src 'self'",
-      // fetch(): the site's own routes (the form receiver, the lesson search), the marketplace
-      // backend (live resort conditions) and the chat API, and the form receiver if it lives
-      // on another host (FORMS_ENDPOINT).
-      `connect-src ${sources("'self'", originOf(config.backendGraphqlUrl, config.siteUrl), originOf(config.chatGraphqlUrl, config.siteUrl), formsOrigin)}`,
+      // fetch(): the site's own routes (the form receiver, the live resort conditions' relay),
+      // the chat API, and the form receiver if it lives on another host (FORMS_ENDPOINT). The
+      // marketplace backend is not named: the Node server asks it, pages never do.
+      `connect-src ${sources("'self'", originOf(config.chatGraphqlUrl, config.siteUrl), formsOrigin)}`,
       // The site's own images (favicon, pictures) and the Google tags' pixels (see above).
       `img-src ${sources("'self'", ...googleTagImageHosts)}`,
       // Partytown's sandbox iframe and its service worker, both under /~partytown/ on this site.

@@ -231,12 +231,11 @@ test.describe('Reject non-essential', () => {
 });
 
 test.describe('preferences', () => {
-  test('none ticked at first; save confirms and the page shows the saved choice', async ({
+  test('none ticked at first; save confirms; the saved choice shows on the next visit before any React loads', async ({
     page,
     context,
   }) => {
     await page.goto(pathTo('preferences', 'es'));
-    await page.locator(hydrated('ConsentPreferences')).waitFor({ state: 'attached' });
     const es = useTranslations('es');
     const box = (category: string) => page.locator(`#consent-${category}`);
     await expect(box('necessary')).toBeChecked();
@@ -262,13 +261,29 @@ test.describe('preferences', () => {
       cookies.consent_targeting?.value,
     ]).toEqual(['true', 'true', 'false', 'false']);
 
+    // The island hydrates on the first interaction: a visitor who only looks sees the stored
+    // choice (the page's own small script) and downloads no React.
     await page.reload();
-    await page.locator(hydrated('ConsentPreferences')).waitFor({ state: 'attached' });
     await expect(box('functionality')).toBeChecked();
     await expect(box('tracking')).not.toBeChecked();
     await expect(page.locator('[data-current-choice] > :visible')).toHaveText(
       es('consent.preferences.currentChosen'),
     );
+    await expect(page.getByRole('button', { name: es('consent.preferences.save') })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator(hydrated('ConsentPreferences'))).toHaveCount(0);
+
+    // What the visitor changes before the island is live is what it saves, with one press.
+    await box('targeting').check();
+    await box('functionality').uncheck();
+    await page.getByRole('button', { name: es('consent.preferences.save') }).click();
+    await expect(page.getByRole('status')).toHaveText(es('consent.preferences.saved'));
+    const changed = await cookieMap(context);
+    expect([
+      changed.consent_functionality?.value,
+      changed.consent_tracking?.value,
+      changed.consent_targeting?.value,
+    ]).toEqual(['false', 'false', 'true']);
   });
 
   test('withdrawing tracking and targeting deletes their cookies, reloads and stops the tags', async ({
@@ -304,7 +319,6 @@ test.describe('preferences', () => {
     );
 
     await page.goto(pathTo('preferences', 'en'));
-    await page.locator(hydrated('ConsentPreferences')).waitFor({ state: 'attached' });
     await expect(page.locator('#consent-tracking')).toBeChecked();
     await page.locator('#consent-tracking').uncheck();
     await page.locator('#consent-targeting').uncheck();
@@ -446,7 +460,6 @@ test.describe('consent records', () => {
 
     // Withdrawing is recorded too, without the visitor id.
     await page.goto(pathTo('preferences', 'fr'));
-    await page.locator(hydrated('ConsentPreferences')).waitFor({ state: 'attached' });
     for (const category of ['functionality', 'tracking', 'targeting'])
       await page.locator(`#consent-${category}`).uncheck();
     await page
@@ -481,7 +494,10 @@ test.describe('axe: the banner and the preferences page in every locale', () => 
       expect(onBanner.violations.map((v) => v.id)).toEqual([]);
 
       await page.goto(pathTo('preferences', locale));
-      await page.locator(hydrated('ConsentPreferences')).waitFor({ state: 'attached' });
+      // The form as a visitor first sees it (its island wakes up on the first interaction).
+      await expect(
+        page.getByRole('button', { name: useTranslations(locale)('consent.preferences.save') }),
+      ).toBeEnabled();
       const onPreferences = await new AxeBuilder({ page }).analyze();
       expect(
         onPreferences.violations.flatMap((v) =>

@@ -36,9 +36,9 @@ export const liveConditions = {
 } as const;
 
 /**
- * How the fake answers, chosen per request by `?scenario=` on the endpoint's URL (tests reroute
- * the page's request with `page.route`), so tests running in parallel do not interfere. Without
- * one it answers as a working backend would.
+ * How the fake answers, chosen per request by `?scenario=` on the endpoint's URL (tests start a
+ * server of their own whose BACKEND_GRAPHQL_URL names one), so tests running in parallel do not
+ * interfere. Without one it answers as a working backend would.
  */
 export const scenarios = {
   /** Default: the resort's live conditions; an unknown uuid gets the backend's own error. */
@@ -57,9 +57,19 @@ export const scenarios = {
 
 export const toastErrorMessage = 'Resort service unavailable';
 
-/** The endpoint's URL for a scenario, to reroute the page's request to. */
-export function scenarioUrl(scenario: string, params: Record<string, string> = {}): string {
-  const url = new URL(fakeBackendUrl);
+/** The endpoint's URL for a scenario (`tag` names its requests for `requestsTagged`). */
+export function scenarioUrl(
+  scenario: string,
+  params: Record<string, string> = {},
+  base: URL = fakeBackendUrl,
+): string {
+  const url = new URL(base);
   url.search = new URLSearchParams({ scenario, ...params }).toString();
   return url.href;
+}
+
+/** How many ResortConditions operations the fake received with this `tag`. */
+export async function requestsTagged(tag: string, base: URL = fakeBackendUrl): Promise<number> {
+  const answer = await fetch(new URL(`/requests?tag=${encodeURIComponent(tag)}`, base));
+  return ((await answer.json()) as { count: number }).count;
 }

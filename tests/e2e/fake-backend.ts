@@ -1,8 +1,10 @@
 /**
  * A fake of the marketplace's GraphQL backend for the end-to-end tests (never deployed): the
- * `ResortConditions` operation the resort pages make, answered per scenario (see
- * fake-backend-data.ts). Playwright starts it beside the site (playwright.config.ts); it listens
- * where tests/e2e/e2e.env points the e2e build's BACKEND_GRAPHQL_URL.
+ * `ResortConditions` operation the site's live conditions relay makes for the resort pages,
+ * answered per scenario (see fake-backend-data.ts). Playwright starts it beside the site
+ * (playwright.config.ts); it listens where tests/e2e/e2e.env points BACKEND_GRAPHQL_URL. It counts
+ * the operations it is sent by `?tag=`, so a test can tell how often the relay asked it
+ * (`GET /requests?tag=…`).
  *
  *   node tests/e2e/fake-backend.ts
  */
@@ -16,6 +18,8 @@ import {
 } from './fake-backend-data.ts';
 
 const known = new Set(Object.values(resortUuids));
+/** ResortConditions operations received, by the `tag` query parameter of the endpoint's URL. */
+const received = new Map<string, number>();
 const cors = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'POST, OPTIONS',
@@ -50,6 +54,8 @@ async function answer(request: IncomingMessage, response: ServerResponse) {
   }
   if (request.method === 'GET' && url.pathname === '/health')
     return send(response, 200, { ok: true });
+  if (request.method === 'GET' && url.pathname === '/requests')
+    return send(response, 200, { count: received.get(url.searchParams.get('tag') ?? '') ?? 0 });
   if (request.method !== 'POST' || url.pathname !== fakeBackendUrl.pathname)
     return send(response, 404, graphqlError('Not found'));
 
@@ -57,6 +63,8 @@ async function answer(request: IncomingMessage, response: ServerResponse) {
   if (body?.operationName !== 'ResortConditions')
     return send(response, 400, graphqlError(`Unknown operation ${body?.operationName}`));
   const uuid = body.variables?.uuid ?? '';
+  const tag = url.searchParams.get('tag') ?? '';
+  received.set(tag, (received.get(tag) ?? 0) + 1);
 
   switch (url.searchParams.get('scenario') ?? scenarios.live) {
     case scenarios.error:

@@ -73,7 +73,7 @@ for (const { name, path, islands, ready, firstVisit, scroll } of cases) {
       // Form islands hydrate on the visitor's first interaction: focus the form's first field.
       if (islands.length)
         await page
-          .locator('main form :is(input, select, textarea):not([type=hidden])')
+          .locator('main form :is(input, select, textarea):not([type=hidden]):not(:disabled)')
           .first()
           .focus();
       for (const island of islands)

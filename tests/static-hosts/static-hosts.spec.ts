@@ -98,3 +98,20 @@ test('every page in every locale: 200 at its own address, no redirect, the page 
   }
   expect(problems).toEqual([]);
 });
+
+test('a resort page keeps its built conditions and asks nothing: no relay without the Node server', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'fetch' || r.resourceType() === 'xhr') asked.push(r.url());
+  });
+  await page.goto(pathTo('resortSkiLessons', 'en', { resort: aResort.id }));
+  await page.waitForLoadState('networkidle');
+  expect(asked).toEqual([]);
+  await expect(page.locator('[data-resort-live]')).toBeEmpty();
+  await expect(page.locator('main [data-resort-status]').first()).toHaveAttribute(
+    'data-resort-status',
+    aResort.status,
+  );
+});

@@ -10,6 +10,7 @@ describe('configuration', () => {
     expect(config.brand).toBe('Pistelink');
     expect(config.siteUrl.href).toBe('http://localhost:4321/');
     expect(config.backendGraphqlUrl).toBe('http://localhost:4000/graphql');
+    expect(config.liveConditionsEndpoint).toBe('/api/live-conditions');
     expect(config.chatGraphqlUrl).toBe('http://localhost:4040/graphql');
     expect(config.analytics).toEqual({ gtmId: '', measurementIds: [] });
     expect(config.careersUrl).toBe('');

@@ -1,13 +1,14 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import {
+  consentCookie,
   optionalCategories,
   rejectAll,
   type Category,
   type ConsentChoice,
   type OptionalCategory,
 } from '../../consent/consent';
-import { $consent, saveConsent } from '../../stores/consent';
+import { saveConsent } from '../../stores/consent';
+import { showStoredChoice } from './stored-choice';
 
 export type ConsentPreferencesStrings = {
   legend: string;
@@ -28,26 +29,39 @@ type Props = {
 /** The address fragment that tells the reloaded page its preferences were saved. */
 const RELOADED = 'consent-saved';
 
+/** The choice the form's boxes show. */
+function boxesOf(form: HTMLFormElement): ConsentChoice {
+  const ticked = (category: OptionalCategory) =>
+    form.querySelector<HTMLInputElement>(`#consent-${category}`)?.checked ?? false;
+  return {
+    functionality: ticked('functionality'),
+    tracking: ticked('tracking'),
+    targeting: ticked('targeting'),
+  };
+}
+
 /**
- * The preferences form: necessary (always on) and the three optional categories, none ticked
- * until the visitor ticks them; once hydrated it shows the choice the cookies hold. Saving writes
- * the cookies and confirms. Withdrawing tracking reloads the page once saved, because the only
- * sure way to stop scripts already running in Partytown's worker is to leave the page; the
- * confirmation says so.
+ * The preferences form: necessary (always on) and the three optional categories. The server
+ * renders them unticked; the page's script ticks the stored choice (stored-choice.ts) before the
+ * island hydrates, on the visitor's first interaction (`client:interaction`), and the island starts
+ * from the boxes as they are then, the visitor's changes included. Saving writes the cookies and
+ * confirms. Withdrawing tracking reloads the page once saved, because the only sure way to stop
+ * scripts already running in Partytown's worker is to leave the page; the confirmation says so
+ * (the reloaded page hydrates at once for it: `#consent-saved`).
  */
 export default function ConsentPreferences({ strings, categories }: Props) {
-  const consent = useStore($consent);
   const [choice, setChoice] = useState<ConsentChoice>(rejectAll);
   const [hydrated, setHydrated] = useState(false);
   const [saved, setSaved] = useState<'saved' | 'reloaded' | null>(null);
+  const form = useRef<HTMLFormElement>(null);
   const message = useRef<HTMLParagraphElement>(null);
 
-  // The stored choice, once known in the browser (the server renders nothing ticked).
   useEffect(() => {
-    if (consent.status === 'chosen') setChoice(consent.choice);
-  }, [consent]);
-
-  useEffect(() => {
+    if (form.current) {
+      // If the page's script has not run yet, the stored choice is shown now.
+      showStoredChoice(form.current);
+      setChoice(boxesOf(form.current));
+    }
     setHydrated(true);
     if (location.hash === `#${RELOADED}`) {
       history.replaceState(history.state, '', location.pathname + location.search);
@@ -79,7 +93,13 @@ export default function ConsentPreferences({ strings, categories }: Props) {
     (optionalCategories as readonly string[]).includes(id);
 
   return (
-    <form className="consent-preferences" onSubmit={onSubmit} data-consent-preferences="">
+    <form
+      ref={form}
+      className="consent-preferences"
+      onSubmit={onSubmit}
+      data-consent-preferences=""
+      data-hydrated={hydrated ? '' : undefined}
+    >
       <fieldset className="consent-preferences__categories">
         <legend>{strings.legend}</legend>
         {categories.map(({ id, name, description }) => (
@@ -88,6 +108,7 @@ export default function ConsentPreferences({ strings, categories }: Props) {
               type="checkbox"
               id={`consent-${id}`}
               name={id}
+              data-cookie={isOptional(id) ? consentCookie[id] : undefined}
               aria-describedby={`consent-${id}-description`}
               checked={isOptional(id) ? choice[id] : true}
               disabled={!isOptional(id)}
@@ -111,6 +132,8 @@ export default function ConsentPreferences({ strings, categories }: Props) {
         <span data-shown-when="given">{strings.currentChosen}</span>
       </p>
       <div className="consent-preferences__actions">
+        {/* Disabled without JavaScript (the form cannot save then); the page's script enables it,
+            and a press before the island is live is held and replayed by client:interaction. */}
         <button type="submit" className="button button--brand" disabled={!hydrated}>
           {strings.save}
         </button>

@@ -11,9 +11,9 @@
  *   island's own checks and sending run. If the code cannot be loaded, the form is sent as plain
  *   HTML instead.
  *
- * The directive's value, if any, is a space-separated list of query names: when the page's
- * address has one of them (a shared search, the back button), the island hydrates at once, to
- * show what the address says.
+ * The directive's value, if any, is a space-separated list of query names, or fragments written
+ * with their `#`: when the page's address has one of them (a shared search, the back button, a
+ * page reloaded to confirm something), the island hydrates at once, to show what the address says.
  */
 import type { ClientDirective } from 'astro';
 
@@ -46,7 +46,9 @@ function live(island: HTMLElement): Promise<boolean> {
 const interactionDirective: ClientDirective = async (load, options, island) => {
   const names = typeof options.value === 'string' ? options.value.split(/\s+/).filter(Boolean) : [];
   const query = new URLSearchParams(location.search);
-  const now = names.some((name) => query.has(name));
+  const now = names.some((name) =>
+    name.startsWith('#') ? location.hash === name : query.has(name),
+  );
   let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
   let reached: () => void = () => {};
   const reachedFor = new Promise<void>((resolve) => (reached = resolve));
