@@ -1,28 +1,17 @@
 import { Fragment, type ReactNode } from 'react';
-import {
-  contactFieldNames,
-  ContactSchema,
-  formNames,
-  limits,
-  type ContactField,
-} from '../../forms/schemas';
-import { TextArea, TextField } from './fields';
-import { fieldId, SubmissionForm, SubmitButton, type SubmissionTexts } from './SubmissionForm';
+import { contactFieldNames, ContactSchema, limits, type ContactField } from '../../forms/schemas';
+import { fieldId, TextArea, TextField } from './fields';
+import { SubmissionForm, SubmitButton } from './SubmissionForm';
+import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
 
 export type ContactStrings = SubmissionTexts & {
   /** Each field's label (`forms.contact.<field>`). */
   labels: Record<ContactField, string>;
   nameHint: string;
-  submit: string;
-  sending: string;
   required: string;
-  /** "Sorry an error has occurred. Contact us at {email}", the address already filled in. */
-  failure: string;
-  rateLimited: string;
+  // `failure` is "Sorry an error has occurred. Contact us at {email}", the address filled in.
 };
-
-type Props = { strings: ContactStrings; endpoint: string; locale: string; returnTo: string };
 
 const idOf = (field: string) => fieldId('contact', field);
 
@@ -54,19 +43,12 @@ const inputs: Record<ContactField, (props: FieldProps, strings: ContactStrings) 
 };
 
 /** Contact form (spec §3, §5): the fields of `contactFields`, then the success or the error message. */
-export default function ContactForm({ strings, endpoint, locale, returnTo }: Props) {
-  const submission = useFormSubmission(ContactSchema, endpoint, strings);
+export default function ContactForm(props: FormIslandProps<ContactStrings>) {
+  const { strings } = props;
+  const submission = useFormSubmission(ContactSchema, props.endpoint, strings);
 
   return (
-    <SubmissionForm
-      submission={submission}
-      formName={formNames.contact}
-      idPrefix="contact"
-      endpoint={endpoint}
-      locale={locale}
-      returnTo={returnTo}
-      strings={strings}
-    >
+    <SubmissionForm form="contact" submission={submission} {...props}>
       {contactFieldNames.map((name) => (
         <Fragment key={name}>
           {inputs[name](

@@ -3,13 +3,13 @@ import {
   acceptedFileExtensions,
   applicationSchema,
   contractTypes,
-  formNames,
   licenceTypes,
   limits,
   sports,
 } from '../../forms/schemas';
-import { RadioGroup, SelectField, TextArea, TextField } from './fields';
-import { fieldId, SubmissionForm, SubmitButton, type SubmissionTexts } from './SubmissionForm';
+import { fieldId, RadioGroup, SelectField, TextArea, TextField } from './fields';
+import { SubmissionForm, SubmitButton } from './SubmissionForm';
+import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
 
 export type ApplicationStrings = SubmissionTexts & {
@@ -39,20 +39,12 @@ export type ApplicationStrings = SubmissionTexts & {
   privacy: string;
   privacyLink: string;
   back: string;
-  submit: string;
-  sending: string;
   progress: string;
   required: string;
   optional: string;
-  failure: string;
-  rateLimited: string;
 };
 
-type Props = {
-  strings: ApplicationStrings;
-  endpoint: string;
-  locale: string;
-  returnTo: string;
+type Props = FormIslandProps<ApplicationStrings> & {
   resorts: { id: string; name: string }[];
   maxFileBytes: number;
   /** The instructors page (the Back button) and the privacy policy. */
@@ -64,32 +56,22 @@ const idOf = (field: string) => fieldId('application', field);
 
 /** The instructor application (spec §3): details, teaching, licence file and optional CV, resort, note. */
 export default function InstructorApplicationForm({
-  strings,
-  endpoint,
-  locale,
-  returnTo,
   resorts,
   maxFileBytes,
   backHref,
   privacyHref,
+  ...island
 }: Props) {
+  const { strings } = island;
   const schema = useMemo(() => applicationSchema({ maxFileBytes }), [maxFileBytes]);
-  const submission = useFormSubmission(schema, endpoint, strings);
+  const submission = useFormSubmission(schema, island.endpoint, strings);
   const { state, errors, errorText: error, progress } = submission;
   const required = { requiredText: strings.required, required: true };
   const options = <K extends string>(values: readonly K[], labels: Record<K, string>) =>
     values.map((value) => ({ value, label: labels[value] }));
 
   return (
-    <SubmissionForm
-      submission={submission}
-      formName={formNames.application}
-      idPrefix="application"
-      endpoint={endpoint}
-      locale={locale}
-      returnTo={returnTo}
-      strings={strings}
-    >
+    <SubmissionForm form="application" submission={submission} {...island}>
       <fieldset className="form-section">
         <legend>{strings.aboutYou}</legend>
         <div className="form-row">

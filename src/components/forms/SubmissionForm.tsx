@@ -4,40 +4,46 @@
  * only its own fields (and its `SubmitButton`) inside.
  */
 import type { ReactNode } from 'react';
-import { ErrorSummary, HiddenFields, Status, type ErrorMessages } from './fields';
+import { formNames, type FormKey } from '../../forms/names';
+import { ErrorSummary, fieldId, HiddenFields, Status, type ErrorMessages } from './fields';
 import type { useFormSubmission } from './useFormSubmission';
 
 /** The texts the frame shows, in the visitor's language (part of every form island's strings). */
 export type SubmissionTexts = {
+  submit: string;
+  sending: string;
   success: string;
+  /** Why an attempt failed: the receiver or the network, then too many tries (429). */
+  failure: string;
+  rateLimited: string;
   errorSummary: string;
   honeypot: string;
+  /** Each problem code's text (`name.invalid` → "Name is not valid."). */
   errors: ErrorMessages;
 };
 
-/** A field's element id in a form: `contact-email`; the error summary links to it. */
-export const fieldId = (idPrefix: string, field: string) => `${idPrefix}-${field}`;
+/** What every form island gets from its page: its texts, where it posts, where it comes back to. */
+export type FormIslandProps<Strings extends SubmissionTexts> = {
+  strings: Strings;
+  endpoint: string;
+  locale: string;
+  /** The form's page, where the receiver sends a browser back after a native post. */
+  returnTo: string;
+};
 
 export function SubmissionForm({
+  form,
   submission,
-  formName,
-  idPrefix,
   endpoint,
   locale,
   returnTo,
   strings,
   children,
-}: {
+}: FormIslandProps<SubmissionTexts> & {
+  /** Which form: its `form-name` for the receiver and the prefix of its fields' ids. */
+  form: FormKey;
   /** What `useFormSubmission` returned for this form. */
   submission: ReturnType<typeof useFormSubmission>;
-  /** The `form-name` the receiver dispatches on (`formNames` in `forms/names.ts`). */
-  formName: string;
-  /** Prefix of the fields' ids (`fieldId`). */
-  idPrefix: string;
-  endpoint: string;
-  locale: string;
-  returnTo: string;
-  strings: SubmissionTexts;
   children: ReactNode;
 }) {
   const { state, errors, failure, hydrated, handleSubmit, outcome } = submission;
@@ -55,17 +61,17 @@ export function SubmissionForm({
           onSubmit={handleSubmit}
         >
           <HiddenFields
-            formName={formName}
+            formName={formNames[form]}
             locale={locale}
             returnTo={returnTo}
             honeypotLabel={strings.honeypot}
-            idPrefix={idPrefix}
+            idPrefix={form}
           />
           <ErrorSummary
             heading={strings.errorSummary}
             errors={errors}
             messages={strings.errors}
-            idOf={(field) => fieldId(idPrefix, field)}
+            idOf={(field) => fieldId(form, field)}
           />
           {children}
         </form>

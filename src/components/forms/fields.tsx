@@ -4,10 +4,14 @@
  * and the honeypot. They render on the server too, so a form is readable before hydration.
  */
 import type { InputHTMLAttributes, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type { FormKey } from '../../forms/names';
 import { HONEYPOT_FIELD, type FieldErrors } from '../../forms/schemas';
 
 /** Text of a problem code for the visitor (`name.invalid` → "Name is not valid."). */
 export type ErrorMessages = Record<string, string>;
+
+/** A field's element id in a form (`contact-email`); the error summary links to it. */
+export const fieldId = (form: FormKey, field: string) => `${form}-${field}`;
 
 type Described = { id: string; error?: string | undefined; hint?: string | undefined };
 
