@@ -30,6 +30,21 @@ export function rows(dbPath: string, sql: string, ...params: (string | number)[]
   }
 }
 
+/**
+ * What the receiver kept of a contact message whose honeypot was filled: no message, a spam row.
+ * Such a post is answered like a success, so only the database tells them apart.
+ */
+export function contactKeptAsSpam(email: string) {
+  return {
+    messages: rows(sharedDbPath(), 'SELECT id FROM contact_messages WHERE email = ?', email).length,
+    spam: rows(
+      sharedDbPath(),
+      "SELECT form FROM spam_submissions WHERE payload LIKE '%' || ? || '%'",
+      email,
+    ).map((row) => row.form),
+  };
+}
+
 let counter = 0;
 /** An address no other test uses, so parallel tests can share one database. */
 export const uniqueEmail = (tag = 'test') =>
