@@ -30,6 +30,12 @@ export function rows(dbPath: string, sql: string, ...params: (string | number)[]
   }
 }
 
+/** The locale of each newsletter subscription the shared database holds for an address. */
+export const subscriptionLocales = (email: string) =>
+  rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', email).map(
+    (row) => row.locale,
+  );
+
 /**
  * What the receiver kept of a contact message whose honeypot was filled: no message, a spam row.
  * Such a post is answered like a success, so only the database tells them apart.
