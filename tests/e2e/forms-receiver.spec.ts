@@ -14,7 +14,7 @@ import {
   uniqueEmail,
   type OwnServer,
 } from './forms-helpers';
-import { applicationFields, multipart } from '../forms-fixtures';
+import { applicationFields, contactMessageFields, multipart } from '../forms-fixtures';
 
 test.describe('the receiver on the shared server', () => {
   test('a newsletter subscription (form-encoded) is on disk when the answer is 200, once per address', async ({
@@ -41,19 +41,13 @@ test.describe('the receiver on the shared server', () => {
   test('a contact message (multipart, Accept JSON) is stored', async ({ request }) => {
     const email = uniqueEmail('contact');
     const response = await request.post('/api/forms', {
-      multipart: {
-        'form-name': 'ContactForm',
-        name: 'Marie Curie',
-        email,
-        title: 'Group lessons',
-        message: 'Do you have a group on Saturday?',
-      },
+      multipart: contactMessageFields(email),
       headers: { accept: 'application/json' },
     });
     expect(response.status(), await response.text()).toBe(200);
     expect(
       rows(sharedDbPath(), 'SELECT name, title FROM contact_messages WHERE email = ?', email),
-    ).toEqual([{ name: 'Marie Curie', title: 'Group lessons' }]);
+    ).toEqual([{ name: 'Marta García', title: 'Group lessons' }]);
   });
 
   test('a filled honeypot is answered like a success and stored as spam only', async ({
@@ -61,14 +55,7 @@ test.describe('the receiver on the shared server', () => {
   }) => {
     const email = uniqueEmail('bot');
     const response = await request.post('/api/forms', {
-      multipart: {
-        'form-name': 'ContactForm',
-        name: 'Spam Bot',
-        email,
-        title: 'Buy',
-        message: 'Cheap',
-        'bot-field': 'http://spam.example',
-      },
+      multipart: contactMessageFields(email, { 'bot-field': 'http://spam.example' }),
       headers: { accept: 'application/json' },
     });
     expect(response.status()).toBe(200);
