@@ -14,7 +14,7 @@ import { facts } from '../../src/site-facts';
 import { choiceCookies, e2eRevision } from './consent-helpers';
 import { rows, sharedDbPath } from './forms-helpers';
 import { hydrated, useTranslations } from './site';
-import { watchNetwork } from './third-party-stubs';
+import { tagsLoadedOnce, watchNetwork } from './third-party-stubs';
 
 // A first visit: no cookie at all.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -171,21 +171,7 @@ test.describe('Accept all', () => {
     await expect
       .poll(() => network.all.some((u) => u.endsWith('/~partytown/partytown.js')))
       .toBe(true);
-    await expect
-      .poll(
-        () =>
-          network.thirdParty.filter((u) => u.includes('googletagmanager.com/gtm.js?id=GTM-TEST01'))
-            .length,
-      )
-      .toBe(1);
-    await expect
-      .poll(
-        () =>
-          network.thirdParty.filter((u) =>
-            u.includes('googletagmanager.com/gtag/js?id=G-TEST000001'),
-          ).length,
-      )
-      .toBe(1);
+    await tagsLoadedOnce(network);
     await expect.poll(() => network.pageViews().length).toBe(1);
     expect(network.pageViews()[0]).toContain(encodeURIComponent('/en/rental'));
 

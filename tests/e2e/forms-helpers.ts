@@ -134,6 +134,16 @@ export function unwritableData() {
 }
 
 /** Fills every field of the instructor application form but its files, as an applicant would. */
+/** A licence (PDF) and a CV (PNG), in the application form's two file fields. */
+export async function attachApplicationFiles(page: Page) {
+  await page
+    .locator('#application-licence')
+    .setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
+  await page
+    .locator('#application-cv')
+    .setInputFiles({ name: 'cv.png', mimeType: 'image/png', buffer: pngBytes });
+}
+
 export async function fillApplication(page: Page, email: string) {
   await page.locator('#application-firstname').fill('Ana');
   await page.locator('#application-lastname').fill('López');

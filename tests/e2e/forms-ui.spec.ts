@@ -3,11 +3,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import {
+  attachApplicationFiles,
   contactKeptAsSpam,
   subscriptionLocales,
   fillApplication,
   pdfBytes,
-  pngBytes,
   rows,
   sharedDbPath,
   startServer,
@@ -428,12 +428,7 @@ test.describe('instructor application', () => {
     await hydrated(page, '#application-firstname');
     const email = uniqueEmail('apply-ui');
     await fillApplication(page, email);
-    await page
-      .locator('#application-licence')
-      .setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
-    await page
-      .locator('#application-cv')
-      .setInputFiles({ name: 'cv.png', mimeType: 'image/png', buffer: pngBytes });
+    await attachApplicationFiles(page);
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByRole('status')).toContainText('Application sent.');
     const [row] = rows(

@@ -7,9 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
 import { useTranslations } from '../../src/i18n/translate';
 import {
+  attachApplicationFiles,
   fillApplication,
-  pdfBytes,
-  pngBytes,
   rows,
   sharedDbPath,
   subscriptionLocales,
@@ -104,12 +103,7 @@ test('the instructor application with its two files: stored by the receiver', as
   await hydrated(page, '#application-firstname');
   const email = uniqueEmail('cdn-apply');
   await fillApplication(page, email);
-  await page
-    .locator('#application-licence')
-    .setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
-  await page
-    .locator('#application-cv')
-    .setInputFiles({ name: 'cv.png', mimeType: 'image/png', buffer: pngBytes });
+  await attachApplicationFiles(page);
   await page.getByRole('button', { name: en('forms.application.submit') }).click();
   await expect(page.getByRole('status')).toContainText(en('forms.application.success'));
   const [row] = rows(
