@@ -113,117 +113,77 @@ test.describe('bad input straight at the receiver: a clear 4xx and nothing store
     }
   };
   const json = { accept: 'application/json' };
+  /** A post to the receiver asking for JSON, with the body's own content type or the one given. */
+  const post = (body: BodyInit, contentType?: string) => (url: string) =>
+    fetch(url, {
+      method: 'POST',
+      headers: contentType ? { ...json, 'content-type': contentType } : json,
+      body,
+    });
 
   const cases: [string, (url: string) => Promise<Response>, number, string][] = [
     [
       'malformed multipart',
-      (url) =>
-        fetch(url, {
-          method: 'POST',
-          headers: { ...json, 'content-type': 'multipart/form-data; boundary=zzz' },
-          body: '--zzz\r\nbroken',
-        }),
+      post('--zzz\r\nbroken', 'multipart/form-data; boundary=zzz'),
       400,
       'malformed',
     ],
     [
       'an unknown form-name',
-      (url) =>
-        fetch(url, {
-          method: 'POST',
-          headers: json,
-          body: new URLSearchParams({ 'form-name': 'BookingForm', email: 'a@b.co' }),
-        }),
+      post(new URLSearchParams({ 'form-name': 'BookingForm', email: 'a@b.co' })),
       400,
       'unknownForm',
     ],
     [
       'the wrong content type',
-      (url) =>
-        fetch(url, {
-          method: 'POST',
-          headers: { ...json, 'content-type': 'application/json' },
-          body: '{"form-name":"SubscribeForm"}',
-        }),
+      post('{"form-name":"SubscribeForm"}', 'application/json'),
       415,
       'unsupportedMediaType',
     ],
-    [
-      'an empty body',
-      (url) =>
-        fetch(url, {
-          method: 'POST',
-          headers: { ...json, 'content-type': 'application/x-www-form-urlencoded' },
-          body: '',
-        }),
-      400,
-      'emptyBody',
-    ],
+    ['an empty body', post('', 'application/x-www-form-urlencoded'), 400, 'emptyBody'],
     [
       'over-long fields',
-      (url) =>
-        fetch(url, {
-          method: 'POST',
-          headers: json,
-          body: multipart({
-            'form-name': 'ContactForm',
-            name: 'Marie Curie',
-            email: 'm@c.fr',
-            title: 'x'.repeat(151),
-            message: 'y'.repeat(5001),
-          }),
-        }),
+      post(
+        multipart(
+          contactMessageFields('m@c.fr', { title: 'x'.repeat(151), message: 'y'.repeat(5001) }),
+        ),
+      ),
       400,
       'invalid',
     ],
-    [
-      'a missing licence',
-      (url) =>
-        fetch(url, { method: 'POST', headers: json, body: multipart(applicationFields('a@b.co')) }),
-      400,
-      'invalid',
-    ],
+    ['a missing licence', post(multipart(applicationFields('a@b.co'))), 400, 'invalid'],
     [
       'a text file renamed .pdf',
-      (url) =>
-        fetch(url, {
-          method: 'POST',
-          headers: json,
-          body: multipart({
-            ...applicationFields('a@b.co'),
-            licence: new File(['I am text'], 'licence.pdf', { type: 'application/pdf' }),
-          }),
+      post(
+        multipart({
+          ...applicationFields('a@b.co'),
+          licence: new File(['I am text'], 'licence.pdf', { type: 'application/pdf' }),
         }),
+      ),
       400,
       'invalid',
     ],
     [
       'an oversize file',
-      (url) =>
-        fetch(url, {
-          method: 'POST',
-          headers: json,
-          body: multipart({
-            ...applicationFields('a@b.co'),
-            licence: new File([pdfBytes, new Uint8Array(1024 * 1024)], 'big.pdf', {
-              type: 'application/pdf',
-            }),
+      post(
+        multipart({
+          ...applicationFields('a@b.co'),
+          licence: new File([pdfBytes, new Uint8Array(1024 * 1024)], 'big.pdf', {
+            type: 'application/pdf',
           }),
         }),
+      ),
       413,
       'fileTooLarge',
     ],
     [
       'a body over the cap',
-      (url) =>
-        fetch(url, {
-          method: 'POST',
-          headers: json,
-          body: multipart({
-            ...applicationFields('a@b.co'),
-            licence: new File([new Uint8Array(4 * 1024 * 1024)], 'huge.pdf'),
-          }),
+      post(
+        multipart({
+          ...applicationFields('a@b.co'),
+          licence: new File([new Uint8Array(4 * 1024 * 1024)], 'huge.pdf'),
         }),
+      ),
       413,
       'tooLarge',
     ],
