@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 import { sharedFormsData } from './tests/e2e/forms-helpers';
 import { recordedChoice } from './tests/e2e/consent-helpers';
-import { fakeBackendUrl } from './tests/e2e/fake-backend-data';
+import { fakeBackendUrl, fakeBackendWebServer } from './tests/e2e/fake-backend-data';
 
 /** The tests run against the real server that `npm start` runs, on its own port. */
 const port = Number(process.env.TEST_PORT ?? 4329);
@@ -47,11 +47,6 @@ export default defineConfig({
     },
     // The fake marketplace backend the e2e build points at (tests/e2e/e2e.env), for the resort
     // pages' live conditions and the error toast.
-    {
-      command: 'node tests/e2e/fake-backend.ts',
-      url: new URL('/health', fakeBackendUrl).href,
-      reuseExistingServer: false,
-      timeout: 10_000,
-    },
+    fakeBackendWebServer,
   ],
 });

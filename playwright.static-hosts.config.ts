@@ -18,7 +18,7 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 import { recordedChoice } from './tests/e2e/consent-helpers';
-import { fakeBackendUrl } from './tests/e2e/fake-backend-data';
+import { fakeBackendWebServer } from './tests/e2e/fake-backend-data';
 import { sharedFormsData } from './tests/e2e/forms-helpers';
 import { staticHosts, receiverPort } from './tests/static-hosts/hosts';
 
@@ -75,11 +75,6 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
-    {
-      command: 'node tests/e2e/fake-backend.ts',
-      url: new URL('/health', fakeBackendUrl).href,
-      reuseExistingServer: false,
-      timeout: 10_000,
-    },
+    fakeBackendWebServer,
   ],
 });

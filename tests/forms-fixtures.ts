@@ -31,6 +31,16 @@ export const applicationFields = (email: string) => ({
   adult: 'yes',
 });
 
+/** A contact message with every field valid (the form's names); `extra` adds or overrides fields. */
+export const contactMessageFields = (email: string, extra: Record<string, string> = {}) => ({
+  'form-name': 'ContactForm',
+  name: 'Marta García',
+  email,
+  title: 'Group lessons',
+  message: 'Do you run them in March?',
+  ...extra,
+});
+
 /** A multipart body, as a browser sends a form: each field, files under their own names. */
 export function multipart(fields: Record<string, string | Blob>) {
   const data = new FormData();

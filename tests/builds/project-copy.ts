@@ -5,10 +5,10 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../free-port';
 
 const root = resolve(import.meta.dirname, '../..');
 /** Written by builds, tools and tests: not part of what an editor works on. */
@@ -85,17 +85,6 @@ export function copyProject(name: string): ProjectCopy {
 }
 
 export type RunningServer = { url: string; process: ChildProcess; stop: () => Promise<void> };
-
-function freePort() {
-  return new Promise<number>((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, 'localhost', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /** `npm start` in the copy, on a free port, with its own submissions store. */
 export async function startServer(dir: string): Promise<RunningServer> {

@@ -4,7 +4,6 @@
  * same ETag and answers 304, and a changed page a new one; hashed files and the favicon are kept
  * long by the browser.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import {
   appendFileSync,
   copyFileSync,
@@ -18,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
-import { freshData } from './forms-helpers';
+import { freshData, startServer } from './forms-helpers';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -36,35 +35,9 @@ async function redeploy(port: number, change: (client: string) => void) {
   // `dist` is a link to the current build (scripts/build.mjs): copy the build itself.
   cpSync(join(root, 'dist'), join(dir, 'dist'), { recursive: true, dereference: true });
   change(join(dir, 'dist/client'));
-  const data = freshData();
-  const child: ChildProcess = spawn(process.execPath, ['server.mjs'], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: 'localhost',
-      FORMS_DB_PATH: data.dbPath,
-      FORMS_UPLOAD_DIR: data.uploadDir,
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/en`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) throw new Error(`the second server on ${port} did not start`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const stop = () =>
-    new Promise<void>((done) => {
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    }).then(() => rmSync(dir, { recursive: true, force: true }));
-  return { url, stop };
+  const server = await startServer(port, {}, freshData(), { cwd: dir });
+  const stop = () => server.stop().then(() => rmSync(dir, { recursive: true, force: true }));
+  return { url: server.url, stop };
 }
 
 test('an unchanged page keeps its ETag across deploys, a changed one gets a new one, and a match answers 304', async ({

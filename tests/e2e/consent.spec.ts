@@ -14,7 +14,7 @@ import { facts } from '../../src/site-facts';
 import { choiceCookies, e2eRevision } from './consent-helpers';
 import { rows, sharedDbPath } from './forms-helpers';
 import { hydrated, useTranslations } from './site';
-import { watchNetwork } from './third-party-stubs';
+import { tagsLoadedOnce, watchNetwork } from './third-party-stubs';
 
 // A first visit: no cookie at all.
 test.use({ storageState: { cookies: [], origins: [] } });
@@ -171,21 +171,7 @@ test.describe('Accept all', () => {
     await expect
       .poll(() => network.all.some((u) => u.endsWith('/~partytown/partytown.js')))
       .toBe(true);
-    await expect
-      .poll(
-        () =>
-          network.thirdParty.filter((u) => u.includes('googletagmanager.com/gtm.js?id=GTM-TEST01'))
-            .length,
-      )
-      .toBe(1);
-    await expect
-      .poll(
-        () =>
-          network.thirdParty.filter((u) =>
-            u.includes('googletagmanager.com/gtag/js?id=G-TEST000001'),
-          ).length,
-      )
-      .toBe(1);
+    await tagsLoadedOnce(network);
     await expect.poll(() => network.pageViews().length).toBe(1);
     expect(network.pageViews()[0]).toContain(encodeURIComponent('/en/rental'));
 
@@ -295,8 +281,17 @@ test.describe('preferences', () => {
     await choose(page, 'acceptAll');
     await expect.poll(() => network.pageViews().length).toBe(1);
     // What Google's tags would have written, on this host and for the domain.
+    const googleCookies = ['_ga', '_ga_TEST000001', '_gid', '_gcl_au'];
+    // Ours (the visitor id, the campaign) and Google's: all go when tracking is withdrawn.
+    const trackingCookies = [
+      'visitor_id',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      ...googleCookies,
+    ];
     await context.addCookies(
-      ['_ga', '_ga_TEST000001', '_gid', '_gcl_au'].map((name) => ({
+      googleCookies.map((name) => ({
         name,
         value: 'GA1.1.1',
         domain: 'localhost',
@@ -305,18 +300,7 @@ test.describe('preferences', () => {
       })),
     );
     const present = Object.keys(await cookieMap(context));
-    expect(present).toEqual(
-      expect.arrayContaining([
-        'visitor_id',
-        'utm_source',
-        'utm_medium',
-        'utm_campaign',
-        '_ga',
-        '_ga_TEST000001',
-        '_gid',
-        '_gcl_au',
-      ]),
-    );
+    expect(present).toEqual(expect.arrayContaining(trackingCookies));
 
     await page.goto(pathTo('preferences', 'en'));
     await expect(page.locator('#consent-tracking')).toBeChecked();
@@ -331,17 +315,7 @@ test.describe('preferences', () => {
     await expect(page.getByRole('status')).toBeFocused();
 
     const after = await cookieMap(context);
-    for (const name of [
-      'visitor_id',
-      'utm_source',
-      'utm_medium',
-      'utm_campaign',
-      '_ga',
-      '_ga_TEST000001',
-      '_gid',
-      '_gcl_au',
-    ])
-      expect(after[name], name).toBeUndefined();
+    for (const name of trackingCookies) expect(after[name], name).toBeUndefined();
     expect(after.consent_functionality?.value).toBe('true');
     expect(after.consent_tracking?.value).toBe('false');
     expect(after.consent_accepted?.value).toBe('true');

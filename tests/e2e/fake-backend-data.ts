@@ -12,6 +12,14 @@ function configuredBackend(): URL {
 }
 export const fakeBackendUrl = configuredBackend();
 
+/** Playwright's web server entry for the fake backend (both Playwright configurations start it). */
+export const fakeBackendWebServer = {
+  command: 'node tests/e2e/fake-backend.ts',
+  url: new URL('/health', fakeBackendUrl).href,
+  reuseExistingServer: false,
+  timeout: 10_000,
+};
+
 /** Each resort's backend uuid, by resort id, read from its content file. */
 export const resortUuids: Record<string, string> = Object.fromEntries(
   readdirSync(new URL('../../content/resorts/', import.meta.url))

@@ -30,6 +30,27 @@ export function rows(dbPath: string, sql: string, ...params: (string | number)[]
   }
 }
 
+/** The locale of each newsletter subscription the shared database holds for an address. */
+export const subscriptionLocales = (email: string) =>
+  rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', email).map(
+    (row) => row.locale,
+  );
+
+/**
+ * What the receiver kept of a contact message whose honeypot was filled: no message, a spam row.
+ * Such a post is answered like a success, so only the database tells them apart.
+ */
+export function contactKeptAsSpam(email: string) {
+  return {
+    messages: rows(sharedDbPath(), 'SELECT id FROM contact_messages WHERE email = ?', email).length,
+    spam: rows(
+      sharedDbPath(),
+      "SELECT form FROM spam_submissions WHERE payload LIKE '%' || ? || '%'",
+      email,
+    ).map((row) => row.form),
+  };
+}
+
 let counter = 0;
 /** An address no other test uses, so parallel tests can share one database. */
 export const uniqueEmail = (tag = 'test') =>
@@ -113,6 +134,16 @@ export function unwritableData() {
 }
 
 /** Fills every field of the instructor application form but its files, as an applicant would. */
+/** A licence (PDF) and a CV (PNG), in the application form's two file fields. */
+export async function attachApplicationFiles(page: Page) {
+  await page
+    .locator('#application-licence')
+    .setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
+  await page
+    .locator('#application-cv')
+    .setInputFiles({ name: 'cv.png', mimeType: 'image/png', buffer: pngBytes });
+}
+
 export async function fillApplication(page: Page, email: string) {
   await page.locator('#application-firstname').fill('Ana');
   await page.locator('#application-lastname').fill('López');

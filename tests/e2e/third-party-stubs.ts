@@ -3,7 +3,7 @@
  * recorded and answered by a stub, so nothing leaves the machine and the tests can tell what a
  * visitor's browser would have asked for (consent.spec.ts, security.spec.ts).
  */
-import type { BrowserContext } from '@playwright/test';
+import { expect, type BrowserContext } from '@playwright/test';
 
 const isLocal = (url: string) =>
   /^(https?|wss?):\/\/localhost(:\d+)?\//.test(url) ||
@@ -27,6 +27,20 @@ const gtagStub = `(function () {
 })();`;
 
 export type Network = { thirdParty: string[]; all: string[]; pageViews: () => string[] };
+
+/** The Google tags of the e2e build (tests/e2e/e2e.env): Tag Manager's container and gtag's. */
+const googleTagScripts = [
+  'googletagmanager.com/gtm.js?id=GTM-TEST01',
+  'googletagmanager.com/gtag/js?id=G-TEST000001',
+];
+
+/** Waits until each Google tag script has been requested exactly once so far. */
+export async function tagsLoadedOnce(network: Network) {
+  for (const script of googleTagScripts)
+    await expect
+      .poll(() => network.thirdParty.filter((u) => u.includes(script)).length, script)
+      .toBe(1);
+}
 
 /** Records every request of the context and answers every non-local one with a stub. */
 export async function watchNetwork(context: BrowserContext): Promise<Network> {

@@ -4,11 +4,11 @@
  * posts as a client sends them. `FAULTS_SITE_DIR` runs the suite against another checkout's build (the figures
  * "before" in docs/security.md were taken so).
  */
-import { createServer, type AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freshData, startServer as startOwnServer, type OwnServer } from '../e2e/forms-helpers';
 import { applicationFields, multipart } from '../forms-fixtures';
+import { freePort } from '../free-port';
 
 export { freshData, multipart };
 
@@ -19,18 +19,6 @@ export type Server = OwnServer & {
   /** Peak resident memory of the server process so far (VmHWM), in MB. */
   peakMb: () => number;
 };
-
-/** A port nothing listens on now. */
-function freePort() {
-  return new Promise<number>((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, 'localhost', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 /**
  * `fileSizeLimitKb`: the largest file the server may write (`ulimit -f`), a full disk any user can

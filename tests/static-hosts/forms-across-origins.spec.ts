@@ -7,11 +7,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
 import { useTranslations } from '../../src/i18n/translate';
 import {
+  attachApplicationFiles,
   fillApplication,
-  pdfBytes,
-  pngBytes,
   rows,
   sharedDbPath,
+  subscriptionLocales,
   uniqueEmail,
 } from '../e2e/forms-helpers';
 import { receiverOrigin, testBuildConfig } from './hosts';
@@ -68,9 +68,7 @@ test('the newsletter, with JavaScript: stored by the receiver', async ({ page })
   await form.getByLabel(fr('forms.newsletter.email')).fill(address);
   await form.getByRole('button', { name: fr('forms.newsletter.submit') }).click();
   await expect(form.getByRole('status')).toHaveText(fr('forms.newsletter.success'));
-  expect(
-    rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address),
-  ).toEqual([{ locale: 'fr' }]);
+  expect(subscriptionLocales(address)).toEqual(['fr']);
 });
 
 test('the newsletter without JavaScript: the receiver sends the visitor back to the page on the static host', async ({
@@ -85,9 +83,7 @@ test('the newsletter without JavaScript: the receiver sends the visitor back to 
   await page.getByRole('button', { name: fr('forms.newsletter.submit') }).click();
   await expect(page).toHaveURL(`${baseURL}${pathTo('newsletter', 'fr')}#form-sent`);
   await expect(page.getByText(fr('forms.outcome.sent'))).toBeVisible();
-  expect(
-    rows(sharedDbPath(), 'SELECT locale FROM newsletter_subscriptions WHERE email = ?', address),
-  ).toEqual([{ locale: 'fr' }]);
+  expect(subscriptionLocales(address)).toEqual(['fr']);
   await context.close();
 });
 
@@ -111,12 +107,7 @@ test('the instructor application with its two files: stored by the receiver', as
   await hydrated(page, '#application-firstname');
   const email = uniqueEmail('cdn-apply');
   await fillApplication(page, email);
-  await page
-    .locator('#application-licence')
-    .setInputFiles({ name: 'licence.pdf', mimeType: 'application/pdf', buffer: pdfBytes });
-  await page
-    .locator('#application-cv')
-    .setInputFiles({ name: 'cv.png', mimeType: 'image/png', buffer: pngBytes });
+  await attachApplicationFiles(page);
   await page.getByRole('button', { name: en('forms.application.submit') }).click();
   await expect(page.getByRole('status')).toContainText(en('forms.application.success'));
   const [row] = rows(

@@ -24,6 +24,8 @@ import {
   readConsent,
   rejectAll,
   withdrawnCategories,
+  type ConsentChoice,
+  type ConsentMethod,
   type CookieCatalogue,
 } from '../../src/consent/consent';
 import { consentHeadScript } from '../../src/consent/head-script';
@@ -490,41 +492,17 @@ describe('the consent record', () => {
     );
   const id = 'f6a1c7b2-1d4e-4c8a-9b1f-2a3b4c5d6e7f';
   const visitor = '0b1c2d3e-4f50-4a6b-8c7d-8e9fa0b1c2d3';
+  /** A French visitor's record at revision 2, sent with their visitor id. */
+  const record = (choice: ConsentChoice, method: ConsentMethod) =>
+    consentRecordFields({ id, choice, revision: 2, method, visitorId: visitor, locale: 'fr' });
 
   it('keeps the visitor id only with tracking allowed', () => {
-    expect(
-      consentRecordFields({
-        id,
-        choice: acceptAll,
-        revision: 2,
-        method: 'accept-all',
-        visitorId: visitor,
-        locale: 'fr',
-      }),
-    ).toMatchObject({ visitorId: visitor, tracking: 'true' });
-    expect(
-      consentRecordFields({
-        id,
-        choice: rejectAll,
-        revision: 2,
-        method: 'reject-all',
-        visitorId: visitor,
-        locale: 'fr',
-      }),
-    ).not.toHaveProperty('visitorId');
+    expect(record(acceptAll, 'accept-all')).toMatchObject({ visitorId: visitor, tracking: 'true' });
+    expect(record(rejectAll, 'reject-all')).not.toHaveProperty('visitorId');
   });
 
   it('is stored with its id, categories, revision and time, and no IP address', async () => {
-    const response = await post(
-      consentRecordFields({
-        id,
-        choice: acceptAll,
-        revision: 2,
-        method: 'accept-all',
-        visitorId: visitor,
-        locale: 'fr',
-      }),
-    );
+    const response = await post(record(acceptAll, 'accept-all'));
     expect(response.status).toBe(200);
     const [row] = store.list('ConsentRecord');
     expect(row).toEqual({

@@ -21,7 +21,12 @@ import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver'
 import { purgeExpiredSpam } from '../../src/forms/retention';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
 import { checkUploads, type UploadIo } from '../../src/forms/uploads';
-import { applicationFields, contentResortIds, multipart } from '../forms-fixtures';
+import {
+  applicationFields,
+  contactMessageFields,
+  contentResortIds,
+  multipart,
+} from '../forms-fixtures';
 
 const URL_ = 'http://site.test/api/forms';
 const PDF = new Uint8Array([
@@ -82,14 +87,7 @@ const application = (extra: Record<string, string | Blob> = {}) =>
     ...extra,
   });
 const contact = (extra: Record<string, string> = {}) =>
-  multipart({
-    'form-name': 'ContactForm',
-    name: 'Marta García',
-    email: 'marta@example.es',
-    title: 'Group lessons',
-    message: 'Do you run them?',
-    ...extra,
-  });
+  multipart(contactMessageFields('marta@example.es', extra));
 const newsletter = (email: string) => new URLSearchParams({ 'form-name': 'SubscribeForm', email });
 const uploads = () => (existsSync(uploadDir) ? readdirSync(uploadDir) : []);
 

@@ -7,7 +7,7 @@ import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver'
 import { migrations, openStore, type SubmissionStore } from '../../src/forms/store';
 import { purgeExpiredContactMessages, purgeExpiredFiles } from '../../src/forms/retention';
 import { sniffFileType } from '../../src/forms/uploads';
-import { applicationFields, multipart } from '../forms-fixtures';
+import { applicationFields, contactMessageFields, multipart } from '../forms-fixtures';
 
 const URL_ = 'http://site.test/api/forms';
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x37]);
@@ -41,14 +41,7 @@ const application = (extra: Record<string, string | Blob> = {}) =>
     ...extra,
   });
 const contact = (extra: Record<string, string> = {}) =>
-  multipart({
-    'form-name': 'ContactForm',
-    name: 'Marta García',
-    email: 'marta@example.es',
-    title: 'Group lessons',
-    message: 'Do you run them in March?',
-    ...extra,
-  });
+  multipart(contactMessageFields('marta@example.es', extra));
 const countAll = () =>
   ['SubscribeForm', 'ContactForm', 'InstructorApplicationForm', 'spam'].reduce(
     (n, f) => n + store.list(f as 'spam').length,

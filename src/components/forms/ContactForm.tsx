@@ -1,40 +1,19 @@
 import { Fragment, type ReactNode } from 'react';
-import {
-  contactFieldNames,
-  ContactSchema,
-  formNames,
-  limits,
-  type ContactField,
-} from '../../forms/schemas';
-import {
-  ErrorSummary,
-  HiddenFields,
-  Status,
-  TextArea,
-  TextField,
-  type ErrorMessages,
-} from './fields';
+import { contactFieldNames, ContactSchema, limits, type ContactField } from '../../forms/schemas';
+import { fieldId, TextArea, TextField } from './fields';
+import { SubmissionForm, SubmitButton } from './SubmissionForm';
+import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
 
-export type ContactStrings = {
+export type ContactStrings = SubmissionTexts & {
   /** Each field's label (`forms.contact.<field>`). */
   labels: Record<ContactField, string>;
   nameHint: string;
-  submit: string;
-  sending: string;
   required: string;
-  success: string;
-  /** "Sorry an error has occurred. Contact us at {email}", the address already filled in. */
-  failure: string;
-  rateLimited: string;
-  errorSummary: string;
-  honeypot: string;
-  errors: ErrorMessages;
+  // `failure` is "Sorry an error has occurred. Contact us at {email}", the address filled in.
 };
 
-type Props = { strings: ContactStrings; endpoint: string; locale: string; returnTo: string };
-
-const idOf = (field: string) => `contact-${field}`;
+const idOf = (field: string) => fieldId('contact', field);
 
 type FieldProps = {
   id: string;
@@ -64,63 +43,28 @@ const inputs: Record<ContactField, (props: FieldProps, strings: ContactStrings) 
 };
 
 /** Contact form (spec §3, §5): the fields of `contactFields`, then the success or the error message. */
-export default function ContactForm({ strings, endpoint, locale, returnTo }: Props) {
-  const {
-    state,
-    errors,
-    errorText: error,
-    failure,
-    hydrated,
-    handleSubmit,
-    outcome,
-  } = useFormSubmission(ContactSchema, endpoint, strings);
+export default function ContactForm(props: FormIslandProps<ContactStrings>) {
+  const { strings } = props;
+  const submission = useFormSubmission(ContactSchema, props.endpoint, strings);
 
   return (
-    <div className="form-card">
-      <Status ref={outcome} sent={state === 'sent'} success={strings.success} failure={failure} />
-      {state !== 'sent' && (
-        <form
-          className="form"
-          method="post"
-          action={endpoint}
-          encType="multipart/form-data"
-          noValidate={hydrated}
-          data-hydrated={hydrated ? '' : undefined}
-          onSubmit={handleSubmit}
-        >
-          <HiddenFields
-            formName={formNames.contact}
-            locale={locale}
-            returnTo={returnTo}
-            honeypotLabel={strings.honeypot}
-            idPrefix="contact"
-          />
-          <ErrorSummary
-            heading={strings.errorSummary}
-            errors={errors}
-            messages={strings.errors}
-            idOf={idOf}
-          />
-          {contactFieldNames.map((name) => (
-            <Fragment key={name}>
-              {inputs[name](
-                {
-                  id: idOf(name),
-                  name,
-                  label: strings.labels[name],
-                  requiredText: strings.required,
-                  required: true,
-                  error: error(name),
-                },
-                strings,
-              )}
-            </Fragment>
-          ))}
-          <button className="button button--brand" type="submit" disabled={state === 'sending'}>
-            {state === 'sending' ? strings.sending : strings.submit}
-          </button>
-        </form>
-      )}
-    </div>
+    <SubmissionForm form="contact" submission={submission} {...props}>
+      {contactFieldNames.map((name) => (
+        <Fragment key={name}>
+          {inputs[name](
+            {
+              id: idOf(name),
+              name,
+              label: strings.labels[name],
+              requiredText: strings.required,
+              required: true,
+              error: submission.errorText(name),
+            },
+            strings,
+          )}
+        </Fragment>
+      ))}
+      <SubmitButton sending={submission.state === 'sending'} strings={strings} />
+    </SubmissionForm>
   );
 }

@@ -3,25 +3,17 @@ import {
   acceptedFileExtensions,
   applicationSchema,
   contractTypes,
-  formNames,
   licenceTypes,
   limits,
   OTHER_RESORT,
   sports,
 } from '../../forms/schemas';
-import {
-  ErrorSummary,
-  HiddenFields,
-  RadioGroup,
-  SelectField,
-  Status,
-  TextArea,
-  TextField,
-  type ErrorMessages,
-} from './fields';
+import { fieldId, RadioGroup, SelectField, TextArea, TextField } from './fields';
+import { SubmissionForm, SubmitButton } from './SubmissionForm';
+import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
 
-export type ApplicationStrings = {
+export type ApplicationStrings = SubmissionTexts & {
   aboutYou: string;
   teaching: string;
   documents: string;
@@ -52,24 +44,12 @@ export type ApplicationStrings = {
   privacy: string;
   privacyLink: string;
   back: string;
-  submit: string;
-  sending: string;
   progress: string;
   required: string;
   optional: string;
-  success: string;
-  failure: string;
-  rateLimited: string;
-  errorSummary: string;
-  honeypot: string;
-  errors: ErrorMessages;
 };
 
-type Props = {
-  strings: ApplicationStrings;
-  endpoint: string;
-  locale: string;
-  returnTo: string;
+type Props = FormIslandProps<ApplicationStrings> & {
   /** The resorts the site lists, and the countries whose instructors are invited (by name). */
   resorts: { id: string; name: string; country: string }[];
   countries: { code: string; name: string }[];
@@ -79,283 +59,244 @@ type Props = {
   privacyHref: string;
 };
 
-const idOf = (field: string) => `application-${field}`;
+const idOf = (field: string) => fieldId('application', field);
 
 /** The instructor application (spec §3): details, teaching, licence file and optional CV, resort, note. */
 export default function InstructorApplicationForm({
-  strings,
-  endpoint,
-  locale,
-  returnTo,
   resorts,
   countries,
   maxFileBytes,
   backHref,
   privacyHref,
+  ...island
 }: Props) {
+  const { strings } = island;
   const schema = useMemo(() => applicationSchema({ maxFileBytes }), [maxFileBytes]);
-  const {
-    state,
-    errors,
-    errorText: error,
-    failure,
-    progress,
-    hydrated,
-    handleSubmit,
-    outcome,
-  } = useFormSubmission(schema, endpoint, strings);
+  const submission = useFormSubmission(schema, island.endpoint, strings);
+  const { state, errors, errorText: error, progress } = submission;
   const required = { requiredText: strings.required, required: true };
   const options = <K extends string>(values: readonly K[], labels: Record<K, string>) =>
     values.map((value) => ({ value, label: labels[value] }));
 
   return (
-    <div className="form-card">
-      <Status ref={outcome} sent={state === 'sent'} success={strings.success} failure={failure} />
-      {state !== 'sent' && (
-        <form
-          className="form"
-          method="post"
-          action={endpoint}
-          encType="multipart/form-data"
-          noValidate={hydrated}
-          data-hydrated={hydrated ? '' : undefined}
-          onSubmit={handleSubmit}
-        >
-          <HiddenFields
-            formName={formNames.application}
-            locale={locale}
-            returnTo={returnTo}
-            honeypotLabel={strings.honeypot}
-            idPrefix="application"
+    <SubmissionForm form="application" submission={submission} {...island}>
+      <fieldset className="form-section">
+        <legend>{strings.aboutYou}</legend>
+        <div className="form-row">
+          <TextField
+            id={idOf('firstname')}
+            name="firstname"
+            label={strings.firstname}
+            autoComplete="given-name"
+            maxLength={limits.personName}
+            error={error('firstname')}
+            {...required}
           />
-          <ErrorSummary
-            heading={strings.errorSummary}
-            errors={errors}
-            messages={strings.errors}
-            idOf={idOf}
+          <TextField
+            id={idOf('lastname')}
+            name="lastname"
+            label={strings.lastname}
+            autoComplete="family-name"
+            maxLength={limits.personName}
+            error={error('lastname')}
+            {...required}
           />
+        </div>
+        <div className="form-row">
+          <TextField
+            id={idOf('email')}
+            name="email"
+            type="email"
+            label={strings.email}
+            autoComplete="email"
+            maxLength={limits.email}
+            error={error('email')}
+            {...required}
+          />
+          <TextField
+            id={idOf('phone')}
+            name="phone"
+            type="tel"
+            label={strings.phone}
+            hint={strings.phoneHint}
+            autoComplete="tel"
+            maxLength={limits.phone}
+            error={error('phone')}
+            {...required}
+          />
+        </div>
+      </fieldset>
 
-          <fieldset className="form-section">
-            <legend>{strings.aboutYou}</legend>
-            <div className="form-row">
-              <TextField
-                id={idOf('firstname')}
-                name="firstname"
-                label={strings.firstname}
-                autoComplete="given-name"
-                maxLength={limits.personName}
-                error={error('firstname')}
-                {...required}
-              />
-              <TextField
-                id={idOf('lastname')}
-                name="lastname"
-                label={strings.lastname}
-                autoComplete="family-name"
-                maxLength={limits.personName}
-                error={error('lastname')}
-                {...required}
-              />
-            </div>
-            <div className="form-row">
-              <TextField
-                id={idOf('email')}
-                name="email"
-                type="email"
-                label={strings.email}
-                autoComplete="email"
-                maxLength={limits.email}
-                error={error('email')}
-                {...required}
-              />
-              <TextField
-                id={idOf('phone')}
-                name="phone"
-                type="tel"
-                label={strings.phone}
-                hint={strings.phoneHint}
-                autoComplete="tel"
-                maxLength={limits.phone}
-                error={error('phone')}
-                {...required}
-              />
-            </div>
-          </fieldset>
-
-          <fieldset className="form-section">
-            <legend>{strings.teaching}</legend>
-            <RadioGroup
-              id={idOf('contract')}
-              name="contract"
-              legend={strings.contract}
-              options={options(contractTypes, strings.contracts)}
-              error={error('contract')}
-              {...required}
-            />
-            <RadioGroup
-              id={idOf('sport')}
-              name="sport"
-              legend={strings.sport}
-              options={options(sports, strings.sports)}
-              error={error('sport')}
-              {...required}
-            />
-            <div className="form-row">
-              <TextField
-                id={idOf('years')}
-                name="years"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={limits.yearsTaught}
-                step={1}
-                label={strings.years}
-                error={error('years')}
-                {...required}
-              />
-              <SelectField
-                id={idOf('licenceType')}
-                name="licenceType"
-                label={strings.licenceType}
-                defaultValue=""
-                error={error('licenceType')}
-                {...required}
-              >
-                <option value="" disabled>
-                  {strings.licenceTypeChoose}
-                </option>
-                {licenceTypes.map((type) => (
-                  <option key={type} value={type}>
-                    {strings.licenceTypes[type]}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-            <SelectField
-              id={idOf('resort')}
-              name="resort"
-              label={strings.resort}
-              defaultValue=""
-              error={error('resort')}
-              {...required}
-            >
-              <option value="" disabled>
-                {strings.resortChoose}
+      <fieldset className="form-section">
+        <legend>{strings.teaching}</legend>
+        <RadioGroup
+          id={idOf('contract')}
+          name="contract"
+          legend={strings.contract}
+          options={options(contractTypes, strings.contracts)}
+          error={error('contract')}
+          {...required}
+        />
+        <RadioGroup
+          id={idOf('sport')}
+          name="sport"
+          legend={strings.sport}
+          options={options(sports, strings.sports)}
+          error={error('sport')}
+          {...required}
+        />
+        <div className="form-row">
+          <TextField
+            id={idOf('years')}
+            name="years"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={limits.yearsTaught}
+            step={1}
+            label={strings.years}
+            error={error('years')}
+            {...required}
+          />
+          <SelectField
+            id={idOf('licenceType')}
+            name="licenceType"
+            label={strings.licenceType}
+            defaultValue=""
+            error={error('licenceType')}
+            {...required}
+          >
+            <option value="" disabled>
+              {strings.licenceTypeChoose}
+            </option>
+            {licenceTypes.map((type) => (
+              <option key={type} value={type}>
+                {strings.licenceTypes[type]}
               </option>
-              {countries
-                .filter((country) => resorts.some((resort) => resort.country === country.code))
-                .map((country) => (
-                  <optgroup key={country.code} label={country.name}>
-                    {resorts
-                      .filter((resort) => resort.country === country.code)
-                      .map((resort) => (
-                        <option key={resort.id} value={resort.id}>
-                          {resort.name}
-                        </option>
-                      ))}
-                  </optgroup>
-                ))}
-              <option value={OTHER_RESORT}>{strings.otherResort}</option>
-            </SelectField>
-            {/* Shown once "another resort" is chosen (forms.css), and always without CSS :has(). */}
-            <div className="form-row other-resort">
-              <TextField
-                id={idOf('resortName')}
-                name="resortName"
-                label={strings.resortName}
-                maxLength={80}
-                autoComplete="off"
-                error={error('resortName')}
-              />
-              <SelectField
-                id={idOf('country')}
-                name="country"
-                label={strings.country}
-                defaultValue=""
-                error={error('country')}
-              >
-                <option value="">{strings.countryChoose}</option>
-                {countries.map((country) => (
-                  <option key={country.code} value={country.code}>
-                    {country.name}
-                  </option>
-                ))}
-              </SelectField>
-            </div>
-          </fieldset>
+            ))}
+          </SelectField>
+        </div>
+        <SelectField
+          id={idOf('resort')}
+          name="resort"
+          label={strings.resort}
+          defaultValue=""
+          error={error('resort')}
+          {...required}
+        >
+          <option value="" disabled>
+            {strings.resortChoose}
+          </option>
+          {countries
+            .filter((country) => resorts.some((resort) => resort.country === country.code))
+            .map((country) => (
+              <optgroup key={country.code} label={country.name}>
+                {resorts
+                  .filter((resort) => resort.country === country.code)
+                  .map((resort) => (
+                    <option key={resort.id} value={resort.id}>
+                      {resort.name}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          <option value={OTHER_RESORT}>{strings.otherResort}</option>
+        </SelectField>
+        {/* Shown once "another resort" is chosen (forms.css), and always without CSS :has(). */}
+        <div className="form-row other-resort">
+          <TextField
+            id={idOf('resortName')}
+            name="resortName"
+            label={strings.resortName}
+            maxLength={80}
+            autoComplete="off"
+            error={error('resortName')}
+          />
+          <SelectField
+            id={idOf('country')}
+            name="country"
+            label={strings.country}
+            defaultValue=""
+            error={error('country')}
+          >
+            <option value="">{strings.countryChoose}</option>
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </fieldset>
 
-          <fieldset className="form-section">
-            <legend>{strings.documents}</legend>
-            <TextField
-              id={idOf('licence')}
-              name="licence"
-              type="file"
-              accept={acceptedFileExtensions}
-              label={strings.licence}
-              hint={strings.fileHint}
-              error={error('licence')}
-              {...required}
-            />
-            <TextField
-              id={idOf('cv')}
-              name="cv"
-              type="file"
-              accept={acceptedFileExtensions}
-              label={`${strings.cv} (${strings.optional})`}
-              hint={strings.fileHint}
-              error={error('cv')}
-            />
-            <TextArea
-              id={idOf('note')}
-              name="note"
-              rows={4}
-              label={`${strings.note} (${strings.optional})`}
-              maxLength={limits.note}
-              error={error('note')}
-            />
-          </fieldset>
+      <fieldset className="form-section">
+        <legend>{strings.documents}</legend>
+        <TextField
+          id={idOf('licence')}
+          name="licence"
+          type="file"
+          accept={acceptedFileExtensions}
+          label={strings.licence}
+          hint={strings.fileHint}
+          error={error('licence')}
+          {...required}
+        />
+        <TextField
+          id={idOf('cv')}
+          name="cv"
+          type="file"
+          accept={acceptedFileExtensions}
+          label={`${strings.cv} (${strings.optional})`}
+          hint={strings.fileHint}
+          error={error('cv')}
+        />
+        <TextArea
+          id={idOf('note')}
+          name="note"
+          rows={4}
+          label={`${strings.note} (${strings.optional})`}
+          maxLength={limits.note}
+          error={error('note')}
+        />
+      </fieldset>
 
-          <div className="form-field">
-            <label className="form-choice">
-              <input
-                id={idOf('adult')}
-                type="checkbox"
-                name="adult"
-                value="yes"
-                required
-                aria-invalid={errors.adult ? true : undefined}
-                aria-describedby={errors.adult ? `${idOf('adult')}-error` : undefined}
-              />
-              {strings.adult}
-            </label>
-            {errors.adult && (
-              <p className="form-error" id={`${idOf('adult')}-error`}>
-                {error('adult')}
-              </p>
-            )}
-          </div>
-
-          <p className="form-privacy">
-            {strings.privacy} <a href={privacyHref}>{strings.privacyLink}</a>
+      <div className="form-field">
+        <label className="form-choice">
+          <input
+            id={idOf('adult')}
+            type="checkbox"
+            name="adult"
+            value="yes"
+            required
+            aria-invalid={errors.adult ? true : undefined}
+            aria-describedby={errors.adult ? `${idOf('adult')}-error` : undefined}
+          />
+          {strings.adult}
+        </label>
+        {errors.adult && (
+          <p className="form-error" id={`${idOf('adult')}-error`}>
+            {error('adult')}
           </p>
+        )}
+      </div>
 
-          {state === 'sending' && progress !== null && (
-            <div className="form-progress">
-              <label htmlFor={idOf('progress')}>{strings.progress}</label>
-              <progress id={idOf('progress')} max={1} value={progress} />
-            </div>
-          )}
+      <p className="form-privacy">
+        {strings.privacy} <a href={privacyHref}>{strings.privacyLink}</a>
+      </p>
 
-          <div className="form-actions">
-            <a className="button button--ghost" href={backHref}>
-              {strings.back}
-            </a>
-            <button className="button button--brand" type="submit" disabled={state === 'sending'}>
-              {state === 'sending' ? strings.sending : strings.submit}
-            </button>
-          </div>
-        </form>
+      {state === 'sending' && progress !== null && (
+        <div className="form-progress">
+          <label htmlFor={idOf('progress')}>{strings.progress}</label>
+          <progress id={idOf('progress')} max={1} value={progress} />
+        </div>
       )}
-    </div>
+
+      <div className="form-actions">
+        <a className="button button--ghost" href={backHref}>
+          {strings.back}
+        </a>
+        <SubmitButton sending={state === 'sending'} strings={strings} />
+      </div>
+    </SubmissionForm>
   );
 }

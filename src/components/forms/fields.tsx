@@ -3,11 +3,21 @@
  * (`aria-invalid`, `aria-describedby`), the error summary, the hidden fields the receiver needs
  * and the honeypot. They render on the server too, so a form is readable before hydration.
  */
-import type { InputHTMLAttributes, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  Ref,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
+import type { FormKey } from '../../forms/names';
 import { HONEYPOT_FIELD, type FieldErrors } from '../../forms/schemas';
 
 /** Text of a problem code for the visitor (`name.invalid` → "Name is not valid."). */
 export type ErrorMessages = Record<string, string>;
+
+/** A field's element id in a form (`contact-email`); the error summary links to it. */
+export const fieldId = (form: FormKey, field: string) => `${form}-${field}`;
 
 type Described = { id: string; error?: string | undefined; hint?: string | undefined };
 
@@ -50,69 +60,53 @@ function Label({ id, label, requiredText }: Pick<Common, 'id' | 'label' | 'requi
   );
 }
 
-export function TextField({
-  id,
-  label,
-  error,
-  hint,
-  requiredText,
-  ...input
-}: Common & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <div className="form-field">
-      <Label {...{ id, label, requiredText }} />
-      <input
-        id={id}
-        className="form-input"
-        type="text"
-        {...input}
-        {...described({ id, error, hint })}
-      />
-      <Help {...{ id, error, hint }} />
-    </div>
-  );
-}
-
-export function TextArea({
-  id,
-  label,
-  error,
-  hint,
-  requiredText,
-  ...input
-}: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <div className="form-field">
-      <Label {...{ id, label, requiredText }} />
-      <textarea
-        id={id}
-        className="form-input"
-        rows={6}
-        {...input}
-        {...described({ id, error, hint })}
-      />
-      <Help {...{ id, error, hint }} />
-    </div>
-  );
-}
-
-export function SelectField({
+/** A labelled control's frame: the label, the control, then its hint and error. */
+function Field({
   id,
   label,
   error,
   hint,
   requiredText,
   children,
-  ...select
-}: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+}: Common & { children: ReactNode }) {
   return (
     <div className="form-field">
       <Label {...{ id, label, requiredText }} />
-      <select id={id} className="form-input" {...select} {...described({ id, error, hint })}>
-        {children}
-      </select>
+      {children}
       <Help {...{ id, error, hint }} />
     </div>
+  );
+}
+
+/** A field's props parted into the frame's (label, hint, error) and the control's own. */
+function parted<P extends Common>({ id, label, error, hint, requiredText, ...control }: P) {
+  return [{ id, label, error, hint, requiredText }, control] as const;
+}
+
+export function TextField(props: Common & InputHTMLAttributes<HTMLInputElement>) {
+  const [field, input] = parted(props);
+  return (
+    <Field {...field}>
+      <input id={field.id} className="form-input" type="text" {...input} {...described(field)} />
+    </Field>
+  );
+}
+
+export function TextArea(props: Common & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const [field, input] = parted(props);
+  return (
+    <Field {...field}>
+      <textarea id={field.id} className="form-input" rows={6} {...input} {...described(field)} />
+    </Field>
+  );
+}
+
+export function SelectField(props: Common & SelectHTMLAttributes<HTMLSelectElement>) {
+  const [field, select] = parted(props);
+  return (
+    <Field {...field}>
+      <select id={field.id} className="form-input" {...select} {...described(field)} />
+    </Field>
   );
 }
 

@@ -54,6 +54,22 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
   });
   const describe = (id: string, hint?: string) => described({ id, error: errorOf(id), hint });
   const time = { strings, durationHours, errorOf };
+  /** A head count: a whole number from none to the most one field takes. */
+  const people = (key: 'adults' | 'children') => (
+    <Field id={`${ID}-${key}`} label={strings[key]} error={errorOf(`${ID}-${key}`)}>
+      <input
+        id={`${ID}-${key}`}
+        className="form-input"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={MAX_PEOPLE_FIELD}
+        step={1}
+        {...field(key)}
+        {...describe(`${ID}-${key}`)}
+      />
+    </Field>
+  );
 
   return (
     <form
@@ -210,32 +226,8 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
         >
           <legend className="lesson-search__legend">{strings.people}</legend>
           <div className="lesson-search__pair">
-            <Field id={`${ID}-adults`} label={strings.adults} error={errorOf(`${ID}-adults`)}>
-              <input
-                id={`${ID}-adults`}
-                className="form-input"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={MAX_PEOPLE_FIELD}
-                step={1}
-                {...field('adults')}
-                {...describe(`${ID}-adults`)}
-              />
-            </Field>
-            <Field id={`${ID}-children`} label={strings.children} error={errorOf(`${ID}-children`)}>
-              <input
-                id={`${ID}-children`}
-                className="form-input"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={MAX_PEOPLE_FIELD}
-                step={1}
-                {...field('children')}
-                {...describe(`${ID}-children`)}
-              />
-            </Field>
+            {people('adults')}
+            {people('children')}
           </div>
         </fieldset>
 

@@ -11,6 +11,15 @@ type Props = { quote: Quote | null; strings: QuoteStrings; intl: string; heading
  */
 export default function QuoteView({ quote, strings, intl, headingLevel = 3 }: Props) {
   const Heading = `h${headingLevel}` as const;
+  /** "6 hours over 3 dates": said the same for a private and a group quote. */
+  const times = ({ totalHours, dates }: Quote) => (
+    <p className="quote__line">
+      {fill(strings.times, {
+        hours: plural(strings.hours, totalHours, intl),
+        dates: plural(strings.dates, dates, intl),
+      })}
+    </p>
+  );
   return (
     <section
       className="quote"
@@ -30,12 +39,7 @@ export default function QuoteView({ quote, strings, intl, headingLevel = 3 }: Pr
                 learners: plural(strings.learners, quote.learners, intl),
               })}
             </p>
-            <p className="quote__line">
-              {fill(strings.times, {
-                hours: plural(strings.hours, quote.totalHours, intl),
-                dates: plural(strings.dates, quote.dates, intl),
-              })}
-            </p>
+            {times(quote)}
             <p className="quote__total">
               <span>{strings.total}</span>{' '}
               <strong data-quote-total>{money(quote.total, intl)}</strong>
@@ -49,12 +53,7 @@ export default function QuoteView({ quote, strings, intl, headingLevel = 3 }: Pr
                 learners: plural(strings.learners, quote.learners, intl),
               })}
             </p>
-            <p className="quote__line">
-              {fill(strings.times, {
-                hours: plural(strings.hours, quote.totalHours, intl),
-                dates: plural(strings.dates, quote.dates, intl),
-              })}
-            </p>
+            {times(quote)}
             <p className="quote__rule" data-group-rule>
               {strings.groupRule}
             </p>
