@@ -6,6 +6,7 @@ export const formNames = {
   newsletter: 'SubscribeForm',
   contact: 'ContactForm',
   application: 'InstructorApplicationForm',
+  rentalReservation: 'RentalReservationForm',
   /** Not a form people fill in: the record of a cookie choice, posted by the consent code. */
   consentRecord: 'ConsentRecord',
 } as const;

@@ -3,7 +3,13 @@
  * (`aria-invalid`, `aria-describedby`), the error summary, the hidden fields the receiver needs
  * and the honeypot. They render on the server too, so a form is readable before hydration.
  */
-import type { InputHTMLAttributes, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  Ref,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 import { HONEYPOT_FIELD, type FieldErrors } from '../../forms/schemas';
 
 /** Text of a problem code for the visitor (`name.invalid` → "Name is not valid."). */
@@ -263,7 +269,8 @@ export function Status({
   ref,
 }: {
   sent: boolean;
-  success: string;
+  /** Text, or more (a rental's booking code set apart from the sentence around it). */
+  success: ReactNode;
   failure: string | null;
   ref?: Ref<HTMLDivElement>;
 }) {
@@ -276,7 +283,7 @@ export function Status({
       role="status"
       tabIndex={-1}
     >
-      {message && <p>{message}</p>}
+      {message && (typeof message === 'string' ? <p>{message}</p> : message)}
     </div>
   );
 }

@@ -18,6 +18,8 @@ export function useFormSubmission(schema: Schema, endpoint: string, texts: Probl
   const [errors, setErrors] = useState<FieldErrors>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [hydrated, setHydrated] = useState(false);
+  // What the receiver gave back with a success (a rental's booking code), shown in the outcome.
+  const [receipt, setReceipt] = useState<Record<string, string>>({});
   const sending = useRef(false);
   // The outcome (sent, failed) is brought into view and focused each time one arrives, so a
   // visitor scrolled to the submit button sees it and a screen reader reads it out.
@@ -48,7 +50,10 @@ export function useFormSubmission(schema: Schema, endpoint: string, texts: Probl
     setState('sending');
     try {
       const result = await submitForm(form, { endpoint, onProgress: setProgress });
-      if (result.status === 'sent') setState('sent');
+      if (result.status === 'sent') {
+        setReceipt(result.receipt ?? {});
+        setState('sent');
+      }
       else if (result.status === 'invalid') {
         setErrors(result.errors);
         setState('idle');
@@ -72,7 +77,7 @@ export function useFormSubmission(schema: Schema, endpoint: string, texts: Probl
   const failure =
     state === 'failed' ? texts.failure : state === 'rateLimited' ? texts.rateLimited : '';
 
-  return { state, errors, errorText, failure, progress, hydrated, handleSubmit, outcome };
+  return { state, errors, errorText, failure, progress, hydrated, handleSubmit, outcome, receipt };
 }
 
 /** Focus goes to the first field (in page order) that has a problem, so the visitor lands on it. */

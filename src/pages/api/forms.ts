@@ -8,6 +8,7 @@ import { config } from '../../config';
 import { createReceiver } from '../../forms/receiver';
 import { openStore, type SubmissionStore } from '../../forms/store';
 import { englishMessage } from '../../components/forms/strings';
+import { rentalCatalogue } from '../../resorts/load';
 
 export const prerender = false;
 
@@ -25,6 +26,7 @@ const receive = createReceiver({
   store: () => (store ??= openStore(config.forms.dbPath, { busyTimeoutMs: BUSY_TIMEOUT_MS })),
   describe: englishMessage,
   resortIds: (await getCollection('resorts')).map((resort) => resort.id),
+  rentalCatalogue: await rentalCatalogue(),
 });
 
 /** The sender's address, for the rate limit (Astro throws when the adapter cannot tell). */
