@@ -92,8 +92,9 @@ export const migrations: readonly string[] = [
      created_at TEXT NOT NULL
    );
    CREATE INDEX consent_records_visitor ON consent_records (visitor_id) WHERE visitor_id IS NOT NULL;`,
-  // 3: rental reservations, each with the booking code the visitor shows at the shop.
-  `CREATE TABLE rental_reservations (
+  // 3: rental reservations, each with the booking code the visitor shows at the shop. IF NOT
+  // EXISTS: a development database that ran another step under this number still gets the table.
+  `CREATE TABLE IF NOT EXISTS rental_reservations (
      id INTEGER PRIMARY KEY,
      booking_code TEXT NOT NULL UNIQUE, -- drawn by the receiver; a clash is drawn again
      resort TEXT NOT NULL,
