@@ -25,9 +25,9 @@ export function newBookingCode(
   let code = '';
   while (code.length < BOOKING_CODE_LENGTH) {
     for (const byte of random(new Uint8Array(BOOKING_CODE_LENGTH))) {
-      if (byte < limit && code.length < BOOKING_CODE_LENGTH) code += BOOKING_CODE_ALPHABET[byte % size];
+      if (byte < limit && code.length < BOOKING_CODE_LENGTH)
+        code += BOOKING_CODE_ALPHABET[byte % size];
     }
   }
   return code;
 }
-

@@ -313,8 +313,7 @@ export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
     /** A rental reservation by its booking code (what the booking page shows), or undefined. */
     reservationByCode(code: string): Row | undefined {
       return db.prepare('SELECT * FROM rental_reservations WHERE booking_code = ?').get(code) as
-        | Row
-        | undefined;
+        Row | undefined;
     },
 
     /** Deletes the contact messages received before `before`; returns how many. */

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { parse } from 'yaml';
 import { BOOKING_CODE_PATTERN } from '../../src/forms/booking-code';
 import { pathTo } from '../../src/i18n/routes';
@@ -142,7 +143,10 @@ test.describe('rental entry points', () => {
   }) => {
     const t = useTranslations('fr');
     await page.goto(pathTo('rental', 'fr'));
-    await page.locator('.hero__content').getByRole('link', { name: t('rental.book') }).click();
+    await page
+      .locator('.hero__content')
+      .getByRole('link', { name: t('rental.book') })
+      .click();
     await expect(page).toHaveURL(/#rental-resorts-heading$/);
     await expect(page.locator('#rental-resorts-heading')).toBeInViewport();
     const choice = page.getByRole('link', {
@@ -171,7 +175,10 @@ test.describe('rental entry points', () => {
           .getByRole('link', { name: t('rental.select.withLesson') }),
       ).toHaveAttribute('href', `${pathTo(lessons, 'en', { resort: resort.id })}?pack=${id}`);
     }
-    await page.locator('.resort-rental__book').getByRole('link', { name: t('rental.book') }).click();
+    await page
+      .locator('.resort-rental__book')
+      .getByRole('link', { name: t('rental.book') })
+      .click();
     await expect(page).toHaveURL(/#reserve$/);
     await expect(page.locator('#rental-pack')).toBeInViewport();
     await expectNoViolations(page);
@@ -262,12 +269,22 @@ test.describe('the receiver', () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ resort: 'atlantis' }, 'resort', 'resort.required'],
       ...(other
-        ? [[{ resort: other }, 'resort', 'resort.required'] as [Record<string, string>, string, string]]
+        ? [
+            [{ resort: other }, 'resort', 'resort.required'] as [
+              Record<string, string>,
+              string,
+              string,
+            ],
+          ]
         : []),
       [{ pack: foreignPack }, 'pack', 'pack.required'],
       [{ pickUpDate: '2027-02-30' }, 'pickUpDate', 'pickUpDate.invalid'],
       [{ returnDate: isoDay(Date.parse(days.pickUp) - DAY) }, 'returnDate', 'returnDate.order'],
-      [{ returnDate: isoDay(Date.parse(String(resort.season.closes)) + DAY) }, 'returnDate', 'returnDate.season'],
+      [
+        { returnDate: isoDay(Date.parse(String(resort.season.closes)) + DAY) },
+        'returnDate',
+        'returnDate.season',
+      ],
       [{ people: '2' }, 'person2-height', 'height.invalid'],
       [{ 'person1-shoe': '99' }, 'person1-shoe', 'shoe.invalid'],
       [{ consent: '' }, 'consent', 'consent.required'],
@@ -307,6 +324,15 @@ test.describe('the receiver', () => {
     );
     const unknown = ['ABCDEFGH', 'ZZZZZZZZ', '23456789'].find((c) => !taken.has(c))!;
     expect((await page.request.get(`/en/booking/${unknown}`)).status()).toBe(404);
+    // Rendered on demand, so not among the built pages html-validate reads: checked here.
+    const html = await (await page.request.get(`/fr/booking/${codes[0]}`)).text();
+    const report = await new HtmlValidate(new FileSystemConfigLoader()).validateString(
+      html,
+      'dist/client/fr/booking.html',
+    );
+    expect(
+      report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`)),
+    ).toEqual([]);
     await page.goto(`/en/booking/${codes[0]}`);
     await expect(page.locator('[data-booking-code]')).toHaveText(codes[0]!);
     await expectNoViolations(page);

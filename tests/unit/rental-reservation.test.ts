@@ -78,7 +78,10 @@ describe('rental reservation rules', () => {
       {},
     );
     const before = rentalReservationSchema(catalogue, () => new Date('2026-11-20T12:00:00Z'));
-    const ok = validate(before, reservation({ pickUpDate: '2026-12-01', returnDate: '2026-12-03' }));
+    const ok = validate(
+      before,
+      reservation({ pickUpDate: '2026-12-01', returnDate: '2026-12-03' }),
+    );
     expect(ok.ok).toBe(true);
     expect(errorsOf(reservation({ pickUpDate: '2027-04-15', returnDate: '2027-04-15' }))).toEqual(
       {},
@@ -86,9 +89,7 @@ describe('rental reservation rules', () => {
   });
 
   it('reads a shoe size with a comma, and the phone when given', () => {
-    expect(errorsOf(reservation({ 'person1-shoe': '38,5', phone: '+34 612 345 678' }))).toEqual(
-      {},
-    );
+    expect(errorsOf(reservation({ 'person1-shoe': '38,5', phone: '+34 612 345 678' }))).toEqual({});
   });
 
   it.each([
@@ -255,7 +256,10 @@ describe('rental reservation receiver', () => {
   });
 
   it('sends a browser without JavaScript to the booking page of its code, in its language', async () => {
-    const response = await receiver()(post({ ...reservation(), 'return-to': '/es/x' }, 'text/html'), 'a');
+    const response = await receiver()(
+      post({ ...reservation(), 'return-to': '/es/x' }, 'text/html'),
+      'a',
+    );
     expect(response.status).toBe(303);
     const code = String(stored()[0]!.booking_code);
     expect(response.headers.get('location')).toBe(`/es/booking/${code}`);

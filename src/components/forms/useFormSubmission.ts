@@ -53,8 +53,7 @@ export function useFormSubmission(schema: Schema, endpoint: string, texts: Probl
       if (result.status === 'sent') {
         setReceipt(result.receipt ?? {});
         setState('sent');
-      }
-      else if (result.status === 'invalid') {
+      } else if (result.status === 'invalid') {
         setErrors(result.errors);
         setState('idle');
         focusFirstInvalid(form, result.errors);
