@@ -111,13 +111,14 @@ export default function RentalReservationForm({
         ref={outcome}
         sent={state === 'sent'}
         success={
-          <>
-            <p>{strings.successLead}</p>
-            <p className="rental-form__code" data-booking-code={code}>
+          // One message: the code set apart inside it (a block of its own, large, monospaced).
+          <p>
+            {strings.successLead}{' '}
+            <strong className="rental-form__code" data-booking-code={code}>
               {code}
-            </p>
-            <p>{strings.successNext}</p>
-          </>
+            </strong>{' '}
+            {strings.successNext}
+          </p>
         }
         failure={failure}
       />
