@@ -2,8 +2,8 @@
 // The team's view of what the forms received, straight from the receiver's SQLite database.
 //   npm run submissions -- list [--form contact] [--since 2026-01-01] [--until 2026-02-01]
 //   npm run submissions -- export --form application --format csv [--since …] [--until …] [--out file.csv]
-// Forms: newsletter, contact, application, consent (the consent records), lesson (the lesson requests),
-// spam (or their form-name). Dates are UTC days or ISO
+// Forms: newsletter, contact, application, lesson (the lesson requests), rental (reservations),
+// consent (the consent records), spam (or their form-name). Dates are UTC days or ISO
 // times; --until is exclusive. Without --form, `list` counts every form and `export` (JSON) gives all.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,7 @@ const aliases = {
   application: 'InstructorApplicationForm',
   consent: 'ConsentRecord',
   lesson: 'LessonRequestForm',
+  rental: 'RentalReservationForm',
   spam: 'spam',
 };
 

@@ -47,3 +47,28 @@ export function multipart(fields: Record<string, string | Blob>) {
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
   return data;
 }
+
+/**
+ * A rental reservation for one person as the form sends it, for `resort` and `pack`, picked up on
+ * `pickUp` and returned on `back` (YYYY-MM-DD). Sizes a shop sees every day.
+ */
+export const rentalFields = (
+  email: string,
+  { resort, pack, pickUp, back }: { resort: string; pack: string; pickUp: string; back: string },
+) => ({
+  'form-name': 'RentalReservationForm',
+  resort,
+  pack,
+  pickUpDate: pickUp,
+  returnDate: back,
+  people: '1',
+  'person1-height': '172',
+  'person1-weight': '68',
+  'person1-shoe': '42.5',
+  'person1-level': 'intermediate',
+  name: 'Lucía Fernández',
+  email,
+  phone: '',
+  consent: 'yes',
+  locale: 'es',
+});

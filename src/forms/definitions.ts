@@ -3,7 +3,6 @@
  * and how an accepted submission becomes a row. Adding a form (the consent records were the fourth) is one
  * name in names.ts, one schema in schemas.ts, one migration and table in store.ts and one entry here.
  */
-import type * as v from 'valibot';
 import {
   applicationSchema,
   ConsentRecordSchema,
@@ -12,6 +11,9 @@ import {
   NewsletterSchema,
   formNames,
   type FieldErrors,
+  rentalReservationSchema,
+  type FormSchema,
+  type RentalCatalogue,
   type FormKey,
   type FormName,
 } from './schemas';
@@ -30,9 +32,7 @@ export type FormDefinition = {
   key: FormKey;
   /** Where its rows go (store.ts `formTables`). */
   storedAs: StoredForm;
-  schema: v.GenericSchema<Record<string, unknown>, Record<string, unknown>> & {
-    entries: v.ObjectEntries;
-  };
+  schema: FormSchema;
   files: readonly FileField[];
   toRow(output: Record<string, unknown>): Row;
   /** SQL appended to the insert, e.g. to keep one row per address. */
@@ -46,17 +46,36 @@ export type FormDefinition = {
   check?: (
     form: FormData,
   ) => { ok: true; output: Record<string, unknown> } | { ok: false; errors: FieldErrors };
+  /**
+   * A code the receiver draws for the row and gives back to the visitor (a rental's booking code):
+   * stored in `column` (UNIQUE: a clash is drawn again), answered as `answer` in the JSON, and,
+   * without JavaScript, the browser is sent to `page(code, locale)` on the receiver, which shows it.
+   */
+  receipt?: {
+    column: string;
+    answer: string;
+    page: (code: string, locale: string | null) => string;
+  };
 };
+
+/** The receiver's page for a booking code (src/pages/[locale]/booking/[code].astro). */
+export const bookingPagePath = (code: string, locale: string | null) =>
+  `/${locale ?? 'en'}/booking/${code}`;
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
 export function formDefinitions({
   maxFileBytes,
   lessons,
+  rentalCatalogue = {},
+  now = () => new Date(),
 }: {
   maxFileBytes: number;
   /** The resorts, packs and price rule a lesson request is checked against. */
   lessons: LessonRequestContext;
+  /** The resorts that rent, their packs and seasons (from the content); none: no rental accepted. */
+  rentalCatalogue?: RentalCatalogue;
+  now?: () => Date;
 }): Record<FormName, FormDefinition> {
   const lessonSchema = lessonRequestSchema(lessons);
   return {
@@ -139,6 +158,31 @@ export function formDefinitions({
         };
       },
       keepsClient: true,
+    },
+    [formNames.rentalReservation]: {
+      key: 'rentalReservation',
+      storedAs: formNames.rentalReservation,
+      schema: rentalReservationSchema(rentalCatalogue, now),
+      files: [],
+      toRow: (o) => ({
+        resort: text(o.resort),
+        pack: text(o.pack),
+        pick_up_date: text(o.pickUpDate),
+        return_date: text(o.returnDate),
+        people: Number(o.people),
+        // Only the rows counted by `people` (rentalPeople): height cm, weight kg, EU shoe, level.
+        persons: JSON.stringify(o.persons),
+        name: text(o.name),
+        email: text(o.email),
+        phone: text(o.phone) ?? '',
+        locale: text(o.locale),
+      }),
+      keepsClient: true,
+      receipt: {
+        column: 'booking_code',
+        answer: 'bookingCode',
+        page: (code, locale) => bookingPagePath(code, locale),
+      },
     },
     [formNames.consentRecord]: {
       key: 'consentRecord',

@@ -8,6 +8,7 @@ export const formNames = {
   application: 'InstructorApplicationForm',
   /** A lesson asked for from a resort lessons page when no booking app takes the search. */
   lessonRequest: 'LessonRequestForm',
+  rentalReservation: 'RentalReservationForm',
   /** Not a form people fill in: the record of a cookie choice, posted by the consent code. */
   consentRecord: 'ConsentRecord',
 } as const;

@@ -15,6 +15,7 @@
 import { formDefinitions, type FormDefinition } from './definitions';
 import { createRateLimiter } from './rate-limit';
 import { createSlots } from './slots';
+import { newBookingCode } from './booking-code';
 import {
   HONEYPOT_FIELD,
   OTHER_RESORT,
@@ -22,8 +23,16 @@ import {
   validate,
   type FieldErrors,
   type FormName,
+  type RentalCatalogue,
 } from './schemas';
-import { isFull, StoreBusyError, whenFree, type StoredFile, type SubmissionStore } from './store';
+import {
+  isFull,
+  isUniqueClash,
+  StoreBusyError,
+  whenFree,
+  type StoredFile,
+  type SubmissionStore,
+} from './store';
 import { saveUpload, sniffFileType, UploadError, type UploadIo } from './uploads';
 import { receiverToday, type LessonRequestContext } from './lesson-request';
 import { facts } from '../site-facts';
@@ -47,6 +56,10 @@ export type ReceiverSettings = {
    * packs, the site facts' rule.
    */
   lessons?: Omit<LessonRequestContext, 'today'>;
+  /** The resorts that rent, their packs and seasons (a rental reservation names one). */
+  rentalCatalogue?: RentalCatalogue;
+  /** Test hook: draws a booking code (booking-code.ts). */
+  bookingCode?: () => string;
   /** How long a post waits for a database locked by another process before a 503. */
   dbWaitMs?: number;
   /**
@@ -84,8 +97,14 @@ const busy = (message: string): Outcome => ({
 /** What the honeypot keeps of a bot's post: enough to see what it was, never megabytes. */
 const SPAM_LIMITS = { fields: 30, keyChars: 100, valueChars: 1000, totalChars: 16_000 };
 
-/** Everything a post must settle before its row is stored: the page to send a browser back to. */
-type Pending = { returnTo?: string | null };
+/**
+ * Everything a post must settle before its row is stored: the page to send a browser back to,
+ * or the receiver's own page showing what the visitor must keep (a booking code).
+ */
+type Pending = { returnTo?: string | null; receiptPage?: string };
+
+/** Draws of a booking code before giving up (each clash has odds of about one in 10¹¹). */
+const RECEIPT_ATTEMPTS = 5;
 
 export function createReceiver(settings: ReceiverSettings) {
   const now = settings.now ?? (() => new Date());
@@ -99,6 +118,8 @@ export function createReceiver(settings: ReceiverSettings) {
       }),
       today: () => receiverToday(now()),
     },
+    rentalCatalogue: settings.rentalCatalogue,
+    now,
   });
   const limiter = createRateLimiter(settings.rateLimit);
   const dbWaitMs = settings.dbWaitMs ?? 4000;
@@ -110,6 +131,7 @@ export function createReceiver(settings: ReceiverSettings) {
   };
   const slots = createSlots(large.concurrent, large.queue);
   const resortIds = settings.resortIds ? new Set(settings.resortIds) : null;
+  const drawCode = settings.bookingCode ?? (() => newBookingCode());
   /** Stores through the lock-aware retry: a locked database delays only this post, then 503s it. */
   const store = <T>(work: (store: SubmissionStore) => T) =>
     whenFree(() => work(settings.store()), dbWaitMs);
@@ -270,6 +292,26 @@ export function createReceiver(settings: ReceiverSettings) {
       ...(definition.keepsClient ? { client } : {}),
       created_at: createdAt,
     };
+    const receipt = definition.receipt;
+    if (receipt) {
+      // The code is unique by the table's constraint, not by chance: a clash draws another.
+      for (let attempt = 1; ; attempt++) {
+        const code = drawCode();
+        try {
+          await store((s) =>
+            s.insert(definition.storedAs, { ...row, [receipt.column]: code }, { files }),
+          );
+        } catch (error) {
+          if (attempt < RECEIPT_ATTEMPTS && isUniqueClash(error, receipt.column)) continue;
+          throw error;
+        }
+        pending.receiptPage = receipt.page(
+          code,
+          typeof output.locale === 'string' ? output.locale : null,
+        );
+        return { status: 200, body: { ok: true, [receipt.answer]: code } };
+      }
+    }
     await store((s) =>
       s.insert(definition.storedAs, row, { onConflict: definition.onConflict, files }),
     );
@@ -355,6 +397,13 @@ export function createReceiver(settings: ReceiverSettings) {
             request,
             originAllowed ? [ownOrigin, ...settings.allowedOrigins] : [ownOrigin],
           ));
+    if (!wantsJson && outcome.status === 200 && pending.receiptPage) {
+      // The receiver's own page shows the code (a static page could not): a path on this origin.
+      return new Response(null, {
+        status: 303,
+        headers: { ...headers, location: pending.receiptPage },
+      });
+    }
     if (!wantsJson && returnTo) {
       const page = (origin && originAllowed ? origin : '') + returnTo;
       return new Response(null, {

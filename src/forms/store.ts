@@ -120,6 +120,23 @@ export const migrations: readonly string[] = [
      client TEXT,
      created_at TEXT NOT NULL
    );`,
+  // 5: rental reservations, each with the booking code the visitor shows at the shop.
+  `CREATE TABLE rental_reservations (
+     id INTEGER PRIMARY KEY,
+     booking_code TEXT NOT NULL UNIQUE, -- drawn by the receiver; a clash is drawn again
+     resort TEXT NOT NULL,
+     pack TEXT NOT NULL,
+     pick_up_date TEXT NOT NULL, -- YYYY-MM-DD
+     return_date TEXT NOT NULL CHECK (return_date >= pick_up_date),
+     people INTEGER NOT NULL CHECK (people >= 1),
+     persons TEXT NOT NULL, -- JSON: [{ height (cm), weight (kg), shoe (EU), level }], one per person
+     name TEXT NOT NULL,
+     email TEXT NOT NULL,
+     phone TEXT NOT NULL DEFAULT '',
+     locale TEXT,
+     client TEXT,
+     created_at TEXT NOT NULL
+   );`,
 ];
 
 /** The table of each form (by `form-name`), plus what the honeypot caught. */
@@ -129,6 +146,7 @@ export const formTables = {
   InstructorApplicationForm: 'instructor_applications',
   ConsentRecord: 'consent_records',
   LessonRequestForm: 'lesson_requests',
+  RentalReservationForm: 'rental_reservations',
   spam: 'spam_submissions',
 } as const;
 export type StoredForm = keyof typeof formTables;
@@ -149,6 +167,12 @@ export type SubmissionStore = ReturnType<typeof openStore>;
 const SQLITE_BUSY = 5;
 const SQLITE_LOCKED = 6;
 const SQLITE_FULL = 13;
+
+const SQLITE_CONSTRAINT_UNIQUE = 2067;
+/** The insert broke a UNIQUE constraint on `column` (node:sqlite names it in the message). */
+export const isUniqueClash = (error: unknown, column: string) =>
+  (error as { errcode?: number }).errcode === SQLITE_CONSTRAINT_UNIQUE &&
+  String((error as Error).message).includes(`.${column}`);
 
 /** Another connection holds the write lock (the CLI, a backup, a second server). */
 export const isBusy = (error: unknown) =>
@@ -319,6 +343,12 @@ export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
       return Number(
         db.prepare('DELETE FROM lesson_requests WHERE created_at < ?').run(before).changes,
       );
+    },
+
+    /** A rental reservation by its booking code (what the booking page shows), or undefined. */
+    reservationByCode(code: string): Row | undefined {
+      return db.prepare('SELECT * FROM rental_reservations WHERE booking_code = ?').get(code) as
+        Row | undefined;
     },
 
     /** Deletes the contact messages received before `before`; returns how many. */

@@ -8,7 +8,8 @@
 import { formNames, type FieldErrors } from './schemas';
 
 export type SubmitResult =
-  | { status: 'sent' }
+  /** `receipt`: what the receiver gave back to keep, e.g. `{ bookingCode }` for a rental. */
+  | { status: 'sent'; receipt?: Record<string, string> }
   /** The receiver refused some fields: code per field, as the schemas name them. */
   | { status: 'invalid'; errors: FieldErrors }
   /** Anything else: server error, rate limit, receiver down, network cut. The visitor can retry. */
@@ -48,8 +49,14 @@ export function submitForm(
         error?: string;
         errors?: Record<string, { code: string }>;
       };
-      if (request.status >= 200 && request.status < 300 && answer.ok !== false)
-        return resolve({ status: 'sent' });
+      if (request.status >= 200 && request.status < 300 && answer.ok !== false) {
+        const receipt = Object.fromEntries(
+          Object.entries(answer).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        );
+        return resolve({ status: 'sent', receipt });
+      }
       if (answer.errors && Object.keys(answer.errors).length > 0) {
         const errors = Object.fromEntries(
           Object.entries(answer.errors).map(([field, { code }]) => [field, code]),

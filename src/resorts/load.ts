@@ -1,5 +1,6 @@
 /** Content lookups shared by the resort views. */
 import { getCollection, getEntries, getEntry, type CollectionEntry } from 'astro:content';
+import type { RentalCatalogue } from '../forms/schemas';
 
 /** The resort a resort page is for; every resort page is built from a resort id, so it exists. */
 export async function resortFor(params: {
@@ -44,3 +45,25 @@ export function rentalStateOf(resort: CollectionEntry<'resorts'>): RentalState {
   if (!resort.data.rental.offered) return 'coming-soon';
   return resort.data.rental.packs.length > 0 ? 'available' : 'none';
 }
+
+/** One resort's rental for the reservation rules (schemas.ts): its packs and its season. */
+export function rentalEntryOf(resort: CollectionEntry<'resorts'>): RentalCatalogue {
+  if (rentalStateOf(resort) !== 'available') return {};
+  return {
+    [resort.id]: {
+      packs: resort.data.rental.packs.map((pack) => pack.id),
+      season: {
+        opens: isoDay(resort.data.season.opens),
+        closes: isoDay(resort.data.season.closes),
+      },
+    },
+  };
+}
+
+/** Every resort where a pack can be reserved: what the receiver checks a reservation against. */
+export async function rentalCatalogue(): Promise<RentalCatalogue> {
+  return Object.assign({}, ...(await getCollection('resorts')).map(rentalEntryOf));
+}
+
+const isoDay = (day: Date | string) =>
+  typeof day === 'string' ? day : day.toISOString().slice(0, 10);

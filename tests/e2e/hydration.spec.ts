@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
-import { aResort, hydrated } from './site';
+import { aResort, hydrated, resorts } from './site';
 
 /** Collects what a visitor's console would show as errors. */
 function watchErrors(page: Page) {
@@ -17,6 +17,9 @@ function watchErrors(page: Page) {
   });
   return errors;
 }
+
+/** A resort whose shop lists packs: its rental page has the reservation form. */
+const renting = Object.values(resorts).find((resort) => (resort.rental.packs ?? []).length > 0)!;
 
 const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
 
@@ -60,6 +63,11 @@ const cases: {
     path: `${pathTo('resortSkiLessons', 'en', { resort: aResort.id })}?where=${aResort.id}&sport=ski&date=${inAWeek}&time=10%3A00&hours=2&adults=2&children=0&lesson=private&level=new&language=english#your-search`,
     islands: ['LessonRequestForm'],
     ready: '[data-search-summary=valid]',
+  },
+  {
+    name: 'rental reservation, a pack chosen in the address',
+    path: `${pathTo('resortRental', 'pt', { resort: renting.id })}?pack=${renting.rental.packs![0]}#reserve`,
+    islands: ['RentalReservationForm'],
   },
 ];
 

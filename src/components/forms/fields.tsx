@@ -257,7 +257,8 @@ export function Status({
   ref,
 }: {
   sent: boolean;
-  success: string;
+  /** Text, or more (a rental's booking code set apart from the sentence around it). */
+  success: ReactNode;
   failure: string | null;
   ref?: Ref<HTMLDivElement>;
 }) {
@@ -270,7 +271,7 @@ export function Status({
       role="status"
       tabIndex={-1}
     >
-      {message && <p>{message}</p>}
+      {message && (typeof message === 'string' ? <p>{message}</p> : message)}
     </div>
   );
 }

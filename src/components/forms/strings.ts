@@ -8,6 +8,11 @@ import {
   contractTypes,
   licenceTypes,
   limits,
+  MAX_RENTAL_DAYS,
+  MAX_RENTAL_PEOPLE,
+  personSizes,
+  sizeBounds,
+  skierLevels,
   sports,
   type FormKey,
 } from '../../forms/schemas';
@@ -15,6 +20,8 @@ import type { Locale } from '../../i18n/locales';
 import { textsOf, textsUnder, useTranslations, type KeysUnder } from '../../i18n/translate';
 import type { ApplicationStrings } from './InstructorApplicationForm';
 import type { ContactStrings } from './ContactForm';
+import type { RentalReservationStrings } from './RentalReservationForm';
+import { day } from '../../i18n/format';
 import type { ErrorMessages } from './fields';
 import type { LessonRequestStrings } from './LessonRequestForm';
 import { problemTexts, quoteStrings } from '../search/strings';
@@ -35,6 +42,14 @@ const errorValues = (locale: Locale) => ({
   size: fileSize(config.forms.maxFileBytes, locale),
   maxYears: limits.yearsTaught,
   maxNote: limits.note,
+  maxDays: MAX_RENTAL_DAYS,
+  maxPeople: MAX_RENTAL_PEOPLE,
+  minHeight: sizeBounds.height.min,
+  maxHeight: sizeBounds.height.max,
+  minWeight: sizeBounds.weight.min,
+  maxWeight: sizeBounds.weight.max,
+  minShoe: sizeBounds.shoe.min,
+  maxShoe: sizeBounds.shoe.max,
 });
 
 /** Every problem code of a form (from the English file, which has them all) → its text in `locale`. */
@@ -216,5 +231,49 @@ export function lessonRequestStrings(locale: Locale): LessonRequestStrings {
     failure: k('failure'),
     errors: errorMessages('lessonRequest', locale),
     quote: quoteStrings(locale),
+  };
+}
+
+/** The rental reservation's texts for one resort (its name and season in the hint). */
+export function rentalReservationStrings(
+  locale: Locale,
+  resort: { name: string; season: { opens: string; closes: string } },
+): RentalReservationStrings {
+  const t = useTranslations(locale);
+  const values = {
+    email: config.contactEmail,
+    resort: resort.name,
+    opens: day(resort.season.opens, locale),
+    closes: day(resort.season.closes, locale),
+  };
+  const k = (key: KeysUnder<'forms.rentalReservation'>) =>
+    t(`forms.rentalReservation.${key}`, values);
+  return {
+    ...common(locale),
+    pack: k('pack'),
+    packChoose: k('packChoose'),
+    dates: k('dates'),
+    pickUpDate: k('pickUpDate'),
+    returnDate: k('returnDate'),
+    seasonHint: k('seasonHint'),
+    people: k('people'),
+    // Filled in by the island, once per row.
+    person: t('forms.rentalReservation.person', { n: '{{n}}' }),
+    sizes: textsOf(t, 'forms.rentalReservation.sizes', personSizes, errorValues(locale)),
+    levelChoose: k('levelChoose'),
+    levels: textsOf(t, 'rental.level', skierLevels),
+    aboutYou: k('aboutYou'),
+    name: t('forms.contact.name'),
+    nameHint: t('forms.contact.nameHint'),
+    email: t('forms.contact.email'),
+    phone: t('forms.application.phone'),
+    phoneHint: t('forms.application.phoneHint'),
+    consent: k('consent'),
+    privacyLink: t('forms.application.privacyLink'),
+    submit: k('submit'),
+    successLead: k('successLead'),
+    successNext: k('successNext'),
+    failure: k('failure'),
+    errors: errorMessages('rentalReservation', locale),
   };
 }

@@ -20,6 +20,8 @@ export function useFormSubmission(schema: Schema | Check, endpoint: string, text
   const [errors, setErrors] = useState<FieldErrors>({});
   const [progress, setProgress] = useState<number | null>(null);
   const [hydrated, setHydrated] = useState(false);
+  // What the receiver gave back with a success (a rental's booking code), shown in the outcome.
+  const [receipt, setReceipt] = useState<Record<string, string>>({});
   const sending = useRef(false);
   // The outcome (sent, failed) is brought into view and focused each time one arrives, so a
   // visitor scrolled to the submit button sees it and a screen reader reads it out.
@@ -51,8 +53,10 @@ export function useFormSubmission(schema: Schema | Check, endpoint: string, text
     setState('sending');
     try {
       const result = await submitForm(form, { endpoint, onProgress: setProgress });
-      if (result.status === 'sent') setState('sent');
-      else if (result.status === 'invalid') {
+      if (result.status === 'sent') {
+        setReceipt(result.receipt ?? {});
+        setState('sent');
+      } else if (result.status === 'invalid') {
         setErrors(result.errors);
         setState('idle');
         focusFirstInvalid(form, result.errors);
@@ -75,7 +79,7 @@ export function useFormSubmission(schema: Schema | Check, endpoint: string, text
   const failure =
     state === 'failed' ? texts.failure : state === 'rateLimited' ? texts.rateLimited : '';
 
-  return { state, errors, errorText, failure, progress, hydrated, handleSubmit, outcome };
+  return { state, errors, errorText, failure, progress, hydrated, handleSubmit, outcome, receipt };
 }
 
 /** Focus goes to the first field (in page order) that has a problem, so the visitor lands on it. */

@@ -9,6 +9,7 @@ import { createReceiver } from '../../forms/receiver';
 import { openStore, type SubmissionStore } from '../../forms/store';
 import { englishMessage } from '../../components/forms/strings';
 import { facts } from '../../site-facts';
+import { rentalCatalogue } from '../../resorts/load';
 
 export const prerender = false;
 
@@ -35,6 +36,7 @@ const receive = createReceiver({
     ),
     rule: facts.lessons,
   },
+  rentalCatalogue: await rentalCatalogue(),
 });
 
 /** The sender's address, for the rate limit (Astro throws when the adapter cannot tell). */

@@ -1,0 +1,302 @@
+import { useEffect, useMemo } from 'react';
+import {
+  formNames,
+  limits,
+  MAX_RENTAL_PEOPLE,
+  personField,
+  rentalReservationSchema,
+  sizeBounds,
+  skierLevels,
+  type PersonSize,
+  type RentalCatalogue,
+} from '../../forms/schemas';
+import { HiddenFields, ProblemSummary, SelectField, Status, TextField } from './fields';
+import { useFormSubmission } from './useFormSubmission';
+import './rental-form.css';
+
+export type RentalReservationStrings = {
+  pack: string;
+  packChoose: string;
+  dates: string;
+  pickUpDate: string;
+  returnDate: string;
+  /** "The season in … runs from … to …", filled in. */
+  seasonHint: string;
+  people: string;
+  /** "Person {{n}}": `{{n}}` is replaced here. */
+  person: string;
+  sizes: Record<PersonSize, string>;
+  levelChoose: string;
+  levels: Record<(typeof skierLevels)[number], string>;
+  aboutYou: string;
+  name: string;
+  nameHint: string;
+  email: string;
+  phone: string;
+  phoneHint: string;
+  consent: string;
+  privacyLink: string;
+  submit: string;
+  sending: string;
+  required: string;
+  optional: string;
+  /** The success, before and after the code: "Reserved. Your booking code:" CODE "Show it…". */
+  successLead: string;
+  successNext: string;
+  failure: string;
+  rateLimited: string;
+  errorSummary: string;
+  honeypot: string;
+  errors: Record<string, string>;
+};
+
+type Props = {
+  strings: RentalReservationStrings;
+  endpoint: string;
+  locale: string;
+  returnTo: string;
+  resort: string;
+  packs: { id: string; label: string }[];
+  /** This resort's rental as the rules need it (its packs, its season). */
+  catalogue: RentalCatalogue;
+  season: { opens: string; closes: string };
+  privacyHref: string;
+};
+
+const idOf = (field: string) => `rental-${field}`;
+const people = Array.from({ length: MAX_RENTAL_PEOPLE }, (_, i) => i + 1);
+
+/**
+ * A rental pack reserved on its own (spec §2: compare, select, pick up with a booking code, ride):
+ * the pack, the days, each person's sizes for the shop, who to reach. The receiver answers with
+ * the booking code, shown in the outcome. People are fixed rows, the first `people` counted; CSS
+ * hides the others (rental-form.css), with or without JavaScript.
+ */
+export default function RentalReservationForm({
+  strings,
+  endpoint,
+  locale,
+  returnTo,
+  resort,
+  packs,
+  catalogue,
+  season,
+  privacyHref,
+}: Props) {
+  const schema = useMemo(() => rentalReservationSchema(catalogue), [catalogue]);
+  const { state, errors, errorText, failure, hydrated, handleSubmit, outcome, receipt } =
+    useFormSubmission(schema, endpoint, strings);
+
+  // A pack's "Reserve it separately" link says which one (`?pack=`): chosen for the visitor.
+  useEffect(() => {
+    const wanted = new URLSearchParams(location.search).get('pack');
+    const select = document.getElementById(idOf('pack'));
+    if (select instanceof HTMLSelectElement && !select.value && packs.some((p) => p.id === wanted))
+      select.value = wanted!;
+  }, [packs]);
+
+  const required = { requiredText: strings.required, required: true };
+  const personLabel = (n: number) => strings.person.replace('{{n}}', String(n));
+  // The summary names the person a size is for: "Person 2: Enter a height…".
+  const problems = Object.keys(errors).map((field): [string, string] => {
+    const person = /^person(\d)-/.exec(field);
+    const text = errorText(field) ?? '';
+    return [idOf(field), person ? `${personLabel(Number(person[1]))}: ${text}` : text];
+  });
+  const code = receipt.bookingCode;
+
+  return (
+    <div className="form-card rental-form">
+      <Status
+        ref={outcome}
+        sent={state === 'sent'}
+        success={
+          // One message: the code set apart inside it (a block of its own, large, monospaced).
+          <p>
+            {strings.successLead}{' '}
+            <strong className="rental-form__code" data-booking-code={code}>
+              {code}
+            </strong>{' '}
+            {strings.successNext}
+          </p>
+        }
+        failure={failure}
+      />
+      {state !== 'sent' && (
+        <form
+          className="form"
+          method="post"
+          action={endpoint}
+          encType="multipart/form-data"
+          noValidate={hydrated}
+          data-hydrated={hydrated ? '' : undefined}
+          onSubmit={handleSubmit}
+        >
+          <HiddenFields
+            formName={formNames.rentalReservation}
+            locale={locale}
+            returnTo={returnTo}
+            honeypotLabel={strings.honeypot}
+            idPrefix="rental"
+          />
+          <input type="hidden" name="resort" value={resort} />
+          <ProblemSummary heading={strings.errorSummary} problems={problems} />
+
+          <SelectField
+            id={idOf('pack')}
+            name="pack"
+            label={strings.pack}
+            defaultValue=""
+            error={errorText('pack') ?? errorText('resort')}
+            {...required}
+          >
+            <option value="">{strings.packChoose}</option>
+            {packs.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
+          </SelectField>
+
+          <fieldset className="form-section">
+            <legend>{strings.dates}</legend>
+            <p className="form-hint">{strings.seasonHint}</p>
+            <div className="rental-form__pair">
+              {(['pickUpDate', 'returnDate'] as const).map((field) => (
+                <TextField
+                  key={field}
+                  id={idOf(field)}
+                  name={field}
+                  type="date"
+                  min={season.opens}
+                  max={season.closes}
+                  label={strings[field]}
+                  error={errorText(field)}
+                  {...required}
+                />
+              ))}
+            </div>
+          </fieldset>
+
+          <fieldset className="form-section">
+            <legend>{strings.people}</legend>
+            <SelectField
+              id={idOf('people')}
+              name="people"
+              label={strings.people}
+              defaultValue="1"
+              error={errorText('people')}
+              {...required}
+            >
+              {people.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </SelectField>
+            {people.map((n) => (
+              <fieldset key={n} className="rental-person" data-person={n}>
+                <legend>{personLabel(n)}</legend>
+                <div className="rental-person__sizes">
+                  {(['height', 'weight', 'shoe'] as const).map((size) => (
+                    <TextField
+                      key={size}
+                      id={idOf(personField(n, size))}
+                      name={personField(n, size)}
+                      label={strings.sizes[size]}
+                      inputMode={size === 'shoe' ? 'decimal' : 'numeric'}
+                      maxLength={5}
+                      placeholder={`${sizeBounds[size].min}–${sizeBounds[size].max}`}
+                      error={errorText(personField(n, size))}
+                      // Only the first row is surely counted: the browser cannot know the others are.
+                      requiredText={strings.required}
+                      required={n === 1}
+                    />
+                  ))}
+                  <SelectField
+                    id={idOf(personField(n, 'level'))}
+                    name={personField(n, 'level')}
+                    label={strings.sizes.level}
+                    defaultValue=""
+                    error={errorText(personField(n, 'level'))}
+                    requiredText={strings.required}
+                    required={n === 1}
+                  >
+                    <option value="">{strings.levelChoose}</option>
+                    {skierLevels.map((level) => (
+                      <option key={level} value={level}>
+                        {strings.levels[level]}
+                      </option>
+                    ))}
+                  </SelectField>
+                </div>
+              </fieldset>
+            ))}
+          </fieldset>
+
+          <fieldset className="form-section">
+            <legend>{strings.aboutYou}</legend>
+            <TextField
+              id={idOf('name')}
+              name="name"
+              label={strings.name}
+              hint={strings.nameHint}
+              minLength={3}
+              maxLength={limits.name}
+              autoComplete="name"
+              error={errorText('name')}
+              {...required}
+            />
+            <TextField
+              id={idOf('email')}
+              name="email"
+              type="email"
+              label={strings.email}
+              maxLength={limits.email}
+              autoComplete="email"
+              error={errorText('email')}
+              {...required}
+            />
+            <TextField
+              id={idOf('phone')}
+              name="phone"
+              type="tel"
+              label={`${strings.phone} (${strings.optional})`}
+              hint={strings.phoneHint}
+              maxLength={limits.phone}
+              autoComplete="tel"
+              error={errorText('phone')}
+            />
+          </fieldset>
+
+          <div className="form-field">
+            <label className="form-choice">
+              <input
+                id={idOf('consent')}
+                type="checkbox"
+                name="consent"
+                value="yes"
+                required
+                aria-invalid={errors.consent ? true : undefined}
+                aria-describedby={errors.consent ? `${idOf('consent')}-error` : undefined}
+              />
+              {strings.consent}
+            </label>
+            {errors.consent && (
+              <p className="form-error" id={`${idOf('consent')}-error`}>
+                {errorText('consent')}
+              </p>
+            )}
+          </div>
+          <p className="form-privacy">
+            <a href={privacyHref}>{strings.privacyLink}</a>
+          </p>
+
+          <button className="button button--brand" type="submit" disabled={state === 'sending'}>
+            {state === 'sending' ? strings.sending : strings.submit}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
