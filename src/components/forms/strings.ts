@@ -12,7 +12,13 @@ import {
   type FormKey,
 } from '../../forms/schemas';
 import type { Locale } from '../../i18n/locales';
-import { textsOf, textsUnder, useTranslations, type KeysUnder } from '../../i18n/translate';
+import {
+  oncePerLocale,
+  textsOf,
+  textsUnder,
+  useTranslations,
+  type KeysUnder,
+} from '../../i18n/translate';
 import type { ApplicationStrings } from './InstructorApplicationForm';
 import type { ContactStrings } from './ContactForm';
 import type { ErrorMessages } from './fields';
@@ -75,7 +81,7 @@ export type NewsletterStrings = {
   errors: ErrorMessages;
 };
 
-export function newsletterStrings(locale: Locale): NewsletterStrings {
+export const newsletterStrings = oncePerLocale((locale): NewsletterStrings => {
   const t = useTranslations(locale);
   const k = (key: KeysUnder<'forms.newsletter'>) => t(`forms.newsletter.${key}`);
   return {
@@ -90,9 +96,9 @@ export function newsletterStrings(locale: Locale): NewsletterStrings {
     failure: k('failure'),
     errors: errorMessages('newsletter', locale),
   };
-}
+});
 
-export function contactStrings(locale: Locale): ContactStrings {
+export const contactStrings = oncePerLocale((locale): ContactStrings => {
   const t = useTranslations(locale);
   const k = (key: KeysUnder<'forms.contact'>) =>
     t(`forms.contact.${key}`, { email: config.contactEmail });
@@ -105,9 +111,9 @@ export function contactStrings(locale: Locale): ContactStrings {
     failure: k('failure'),
     errors: errorMessages('contact', locale),
   };
-}
+});
 
-export function applicationStrings(locale: Locale): ApplicationStrings {
+export const applicationStrings = oncePerLocale((locale): ApplicationStrings => {
   const t = useTranslations(locale);
   const values = { email: config.contactEmail, size: fileSize(config.forms.maxFileBytes, locale) };
   const k = (key: KeysUnder<'forms.application'>) => t(`forms.application.${key}`, values);
@@ -145,4 +151,4 @@ export function applicationStrings(locale: Locale): ApplicationStrings {
     failure: k('failure'),
     errors: errorMessages('application', locale),
   };
-}
+});
