@@ -1,8 +1,8 @@
 /**
- * The page's Content Security Policy `<meta>`, put right (src/middleware.ts). Both functions take
- * and return the page as its UTF-8 bytes read as a Latin-1 string, one character per byte
- * (`buffer.toString('latin1')`), as the middleware reads it: the build does not decode and
- * re-encode every page. What they look for is ASCII, the same in both readings.
+ * The page's Content Security Policy `<meta>`, put right (src/lib/page-head.ts). Both functions
+ * take and return the page as its UTF-8 bytes read as a Latin-1 string, one character per byte
+ * (`buffer.toString('latin1')`): the build does not decode and re-encode every page. What they
+ * look for is ASCII, the same in both readings.
  */
 import { createHash } from 'node:crypto';
 
