@@ -26,7 +26,10 @@ function islandStyleInHead(html: string): string {
  * The page (its UTF-8 bytes) with its head put right, or `undefined` when nothing moves.
  * `keptHashes`: the policy's hashes every page keeps (what is added at run time).
  */
-export function headInPlace(page: Uint8Array, keptHashes: readonly string[]): Buffer | undefined {
+export function headInPlace(
+  page: Uint8Array,
+  keptHashes: readonly string[],
+): Uint8Array<ArrayBuffer> | undefined {
   const bytes = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
   const html = bytes.toString('latin1');
   const moved = pageOwnHashes(cspMetaFirst(islandStyleInHead(html)), keptHashes);
