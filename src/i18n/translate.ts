@@ -49,6 +49,9 @@ export type Translate<Key extends string = TranslationKey> = (
   values?: Record<string, string | number>,
 ) => string;
 
+/** Texts kept per locale (a few tens of MB at most): more than a 14,000-page build asks for. */
+const MEMO_LIMIT = 100_000;
+
 /**
  * Builds a translator; the resources are a parameter so tests can exercise the fallback rules.
  * Its keys are any string unless `Key` narrows them (the site's translator takes `TranslationKey`).
@@ -72,6 +75,8 @@ export function createTranslator<Key extends string = string>(
   // values: each is resolved by i18next once and then reused. Every page asks for the same
   // hundreds of texts (header, footer, menus, the forms' strings): resolving them again for each
   // page was a fifth of the build's CPU. One translator per locale, one memo per translator.
+  // The memo is bounded: texts filled with a page's own values (a resort's name) are kept too,
+  // and the server renders on demand for as long as it runs.
   const translators = new Map<string, Translate<Key>>();
   return (locale: string): Translate<Key> => {
     let translator = translators.get(locale);
@@ -84,7 +89,7 @@ export function createTranslator<Key extends string = string>(
       if (text === undefined) {
         // i18next's own key typing is not used: the keys are checked by `Key` instead.
         text = String(t(key as string, { ...defaults, ...values } as TOptions));
-        resolved.set(memoKey, text);
+        if (resolved.size < MEMO_LIMIT) resolved.set(memoKey, text);
       }
       return text;
     };
