@@ -92,9 +92,19 @@ export function fullDay(date: Date | string, locale: Locale | string): string {
   return dateFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(calendarDay(date));
 }
 
-/** `5 December 2026 – 11 April 2027`, shortened by Intl where the month or year repeats. */
+/**
+ * `5 December 2026 – 11 April 2027`, shortened by Intl where the month or year repeats. Kept by
+ * dates and locale: `formatRange` is slow, and the resorts' seasons share a few dates.
+ */
+const ranges = new Map<string, string>();
 export function dayRange(from: Date, to: Date, locale: Locale | string): string {
-  return dateFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).formatRange(from, to);
+  const key = `${from.getTime()} ${to.getTime()} ${locale}`;
+  let range = ranges.get(key);
+  if (range === undefined) {
+    range = dateFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).formatRange(from, to);
+    ranges.set(key, range);
+  }
+  return range;
 }
 
 /** `February 2026`, `février 2026`. */

@@ -49,6 +49,9 @@ export type Translate<Key extends string = TranslationKey> = (
   values?: Record<string, string | number>,
 ) => string;
 
+/** Texts kept per locale (a few tens of MB at most): more than a 14,000-page build asks for. */
+const MEMO_LIMIT = 100_000;
+
 /**
  * Builds a translator; the resources are a parameter so tests can exercise the fallback rules.
  * Its keys are any string unless `Key` narrows them (the site's translator takes `TranslationKey`).
@@ -68,10 +71,30 @@ export function createTranslator<Key extends string = string>(
     interpolation: { escapeValue: false }, // Astro and React escape on output
     returnNull: false,
   });
+  // The resources never change during a build, so a text depends only on its locale, key and
+  // values: each is resolved by i18next once and then reused. Every page asks for the same
+  // hundreds of texts (header, footer, menus, the forms' strings): resolving them again for each
+  // page was a fifth of the build's CPU. One translator per locale, one memo per translator.
+  // The memo is bounded: texts filled with a page's own values (a resort's name) are kept too,
+  // and the server renders on demand for as long as it runs.
+  const translators = new Map<string, Translate<Key>>();
   return (locale: string): Translate<Key> => {
+    let translator = translators.get(locale);
+    if (translator) return translator;
     const t = instance.getFixedT(locale);
-    // i18next's own key typing is not used: the keys are checked by `Key` instead.
-    return (key, values) => String(t(key as string, { ...defaults, ...values } as TOptions));
+    const resolved = new Map<string, string>();
+    translator = (key, values) => {
+      const memoKey = values ? `${key}\u0000${JSON.stringify(values)}` : key;
+      let text = resolved.get(memoKey);
+      if (text === undefined) {
+        // i18next's own key typing is not used: the keys are checked by `Key` instead.
+        text = String(t(key as string, { ...defaults, ...values } as TOptions));
+        if (resolved.size < MEMO_LIMIT) resolved.set(memoKey, text);
+      }
+      return text;
+    };
+    translators.set(locale, translator);
+    return translator;
   };
 }
 
@@ -80,6 +103,19 @@ const translatorFor = createTranslator<TranslationKey>(messages, { brand: config
 /** `useTranslations('fr')('header.rental')` → "Location". */
 export function useTranslations(locale: Locale): Translate {
   return translatorFor(locale);
+}
+
+/**
+ * A bundle of texts that depends on the locale alone (the strings a form or search island gets
+ * as props), built once per locale and then shared: the newsletter's is on every page, and the
+ * texts never change during a build or a server's life. The shared result must not be changed.
+ */
+export function oncePerLocale<T>(build: (locale: Locale) => T): (locale: Locale) => T {
+  const built = new Map<Locale, T>();
+  return (locale) => {
+    if (!built.has(locale)) built.set(locale, build(locale));
+    return built.get(locale) as T;
+  };
 }
 
 /**

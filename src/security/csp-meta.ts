@@ -1,3 +1,9 @@
+/**
+ * The page's Content Security Policy `<meta>`, put right (src/lib/page-head.ts). Both functions
+ * take and return the page as its UTF-8 bytes read as a Latin-1 string, one character per byte
+ * (`buffer.toString('latin1')`): the build does not decode and re-encode every page. What they
+ * look for is ASCII, the same in both readings.
+ */
 import { createHash } from 'node:crypto';
 
 /**
@@ -18,8 +24,20 @@ export function cspMetaFirst(html: string): string {
   return rest.slice(0, at) + meta + rest.slice(at);
 }
 
-const hashOf = (text: string) =>
-  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/**
+ * The hash of a script's or style's text, given as its UTF-8 bytes in a Latin-1 string. Kept by
+ * text: every page of a view inlines the same stylesheet (tens of KB) and the same scripts, so a
+ * build has a few dozen distinct texts for thousands of pages.
+ */
+const hashes = new Map<string, string>();
+function hashOf(bytes: string): string {
+  let hash = hashes.get(bytes);
+  if (hash === undefined) {
+    hash = `'sha256-${createHash('sha256').update(bytes, 'latin1').digest('base64')}'`;
+    hashes.set(bytes, hash);
+  }
+  return hash;
+}
 
 /**
  * Astro's policy lists the hashes of every inline script and style of the whole build in every

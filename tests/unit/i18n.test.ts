@@ -22,6 +22,15 @@ describe('translation', () => {
     expect(translatorFor('fr')('greeting', { name: 'Ana' })).toBe('Bonjour Ana');
   });
 
+  it('gives each call its own values, however often a text is asked for', () => {
+    const t = translatorFor('fr');
+    expect(t('greeting', { name: 'Ana' })).toBe('Bonjour Ana');
+    expect(t('greeting', { name: 'Luis' })).toBe('Bonjour Luis');
+    expect(t('greeting', { name: 'Ana' })).toBe('Bonjour Ana');
+    expect(t('greeting')).toBe('Bonjour {{name}}');
+    expect(translatorFor('en')('greeting', { name: 'Ana' })).toBe('Hello Ana');
+  });
+
   it('falls back to English, then to the key', () => {
     expect(translatorFor('fr')('onlyEnglish')).toBe('Only in English');
     expect(translatorFor('fr')('nowhere.at.all')).toBe('nowhere.at.all');

@@ -18,6 +18,7 @@ import {
   inlineScripts,
   sonnerInjectedCss,
 } from '../../src/security/content-security-policy';
+import { headInPlace } from '../../src/lib/page-head';
 import { cspMetaFirst, pageOwnHashes } from '../../src/security/csp-meta';
 import {
   addSecurityHeaders,
@@ -240,5 +241,30 @@ describe("each page's policy lists only its own hashes", () => {
     expect(meta).toContain(configured);
     expect(meta).not.toContain(otherPage);
     expect(meta).not.toContain(json); // data blocks are not run: their hash allows nothing
+  });
+});
+
+describe('the page head put right, on the page as bytes', () => {
+  const island = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
+  // Non-ASCII text in an inline script and in the body: its hash is that of its UTF-8 bytes.
+  const script = 'show("Réservez — ¡ya!")';
+  const policy = (hashes: string[]) =>
+    `<meta http-equiv="content-security-policy" content="script-src 'self' ${hashes.map((h) => `'${h}'`).join(' ')};">`;
+  const page = (hashes: string[]) =>
+    `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Pistes enneigées</title>${policy(hashes)}</head>` +
+    `<body><p>Forfait journée</p>${island}<script>${script}</script></body></html>`;
+
+  it('moves the island style into <head> and the policy first, keeps this page’s hashes, and leaves every other byte as it was', () => {
+    const [own, other] = [sha256(script), sha256('elsewhere()')];
+    const moved = headInPlace(new TextEncoder().encode(page([own, other])), []);
+    expect(new TextDecoder().decode(moved)).toBe(
+      `<!DOCTYPE html><html><head><meta charset="utf-8">${policy([own])}<title>Pistes enneigées</title>${island}</head>` +
+        `<body><p>Forfait journée</p><script>${script}</script></body></html>`,
+    );
+  });
+
+  it('leaves a page with nothing to move alone', () => {
+    const plain = '<html><head><meta charset="utf-8"><title>Été</title></head><body></body></html>';
+    expect(headInPlace(new TextEncoder().encode(plain), [])).toBeUndefined();
   });
 });

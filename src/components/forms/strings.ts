@@ -17,7 +17,13 @@ import {
   type FormKey,
 } from '../../forms/schemas';
 import type { Locale } from '../../i18n/locales';
-import { textsOf, textsUnder, useTranslations, type KeysUnder } from '../../i18n/translate';
+import {
+  oncePerLocale,
+  textsOf,
+  textsUnder,
+  useTranslations,
+  type KeysUnder,
+} from '../../i18n/translate';
 import type { ApplicationStrings } from './InstructorApplicationForm';
 import type { ContactStrings } from './ContactForm';
 import type { RentalReservationStrings } from './RentalReservationForm';
@@ -97,7 +103,7 @@ export type NewsletterStrings = {
   errors: ErrorMessages;
 };
 
-export function newsletterStrings(locale: Locale): NewsletterStrings {
+export const newsletterStrings = oncePerLocale((locale): NewsletterStrings => {
   const t = useTranslations(locale);
   const k = (key: KeysUnder<'forms.newsletter'>) => t(`forms.newsletter.${key}`);
   return {
@@ -112,9 +118,9 @@ export function newsletterStrings(locale: Locale): NewsletterStrings {
     failure: k('failure'),
     errors: errorMessages('newsletter', locale),
   };
-}
+});
 
-export function contactStrings(locale: Locale): ContactStrings {
+export const contactStrings = oncePerLocale((locale): ContactStrings => {
   const t = useTranslations(locale);
   const k = (key: KeysUnder<'forms.contact'>) =>
     t(`forms.contact.${key}`, { email: config.contactEmail });
@@ -127,9 +133,9 @@ export function contactStrings(locale: Locale): ContactStrings {
     failure: k('failure'),
     errors: errorMessages('contact', locale),
   };
-}
+});
 
-export function applicationStrings(locale: Locale): ApplicationStrings {
+export const applicationStrings = oncePerLocale((locale): ApplicationStrings => {
   const t = useTranslations(locale);
   const values = { email: config.contactEmail, size: fileSize(config.forms.maxFileBytes, locale) };
   const k = (key: KeysUnder<'forms.application'>) => t(`forms.application.${key}`, values);
@@ -171,12 +177,12 @@ export function applicationStrings(locale: Locale): ApplicationStrings {
     failure: k('failure'),
     errors: errorMessages('application', locale),
   };
-}
+});
 
 /** `{{n}}` and the like stay for the island to fill. */
 const keep = (...names: string[]) => Object.fromEntries(names.map((name) => [name, `{{${name}}}`]));
 
-export function lessonRequestStrings(locale: Locale): LessonRequestStrings {
+export const lessonRequestStrings = oncePerLocale((locale): LessonRequestStrings => {
   const t = useTranslations(locale);
   const k = (key: KeysUnder<'forms.lessonRequest'>, values: Record<string, string | number> = {}) =>
     t(`forms.lessonRequest.${key}`, { email: config.contactEmail, ...values });
@@ -232,7 +238,7 @@ export function lessonRequestStrings(locale: Locale): LessonRequestStrings {
     errors: errorMessages('lessonRequest', locale),
     quote: quoteStrings(locale),
   };
-}
+});
 
 /** The rental reservation's texts for one resort (its name and season in the hint). */
 export function rentalReservationStrings(

@@ -5,7 +5,7 @@
  */
 import { money } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
-import { textsOf, textsUnder, useTranslations } from '../../i18n/translate';
+import { oncePerLocale, textsOf, textsUnder, useTranslations } from '../../i18n/translate';
 import { lessonTypes } from '../../lessons/price';
 import {
   laterSports,
@@ -47,11 +47,11 @@ function ruleValues() {
 }
 
 /** Every problem code (from the English file, which has them all) → its text in `locale`. */
-export function problemTexts(locale: Locale): Record<string, string> {
+export const problemTexts = oncePerLocale((locale): Record<string, string> => {
   return textsUnder(locale, 'search.errors', ruleValues());
-}
+});
 
-export function quoteStrings(locale: Locale): QuoteStrings {
+export const quoteStrings = oncePerLocale((locale): QuoteStrings => {
   const t = useTranslations(locale);
   const { lessons } = facts;
   return {
@@ -70,9 +70,9 @@ export function quoteStrings(locale: Locale): QuoteStrings {
     hours: pluralOf(t, 'search.quote.hours'),
     dates: pluralOf(t, 'search.quote.dates'),
   };
-}
+});
 
-export function searchStrings(locale: Locale): SearchStrings {
+export const searchStrings = oncePerLocale((locale): SearchStrings => {
   const t = useTranslations(locale);
   const { lessons } = facts;
   return {
@@ -114,7 +114,7 @@ export function searchStrings(locale: Locale): SearchStrings {
     errors: problemTexts(locale),
     quote: quoteStrings(locale),
   };
-}
+});
 
 export function summaryStrings(
   locale: Locale,
@@ -147,7 +147,7 @@ export function summaryStrings(
   };
 }
 
-export function toasterLabels(locale: Locale): ToasterLabels {
+export const toasterLabels = oncePerLocale((locale): ToasterLabels => {
   const t = useTranslations(locale);
   return { region: t('toasts.region'), close: t('toasts.close') };
-}
+});
