@@ -73,11 +73,16 @@ export const calendarDate = z.unknown().transform((value, ctx): Date => {
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
+/** Whether a two-letter code (uppercase) is a country's (the editing UI lists exactly these). */
+export function isCountryCode(code: string): boolean {
+  return /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== undefined;
+}
+
 /** A country as its two-letter ISO 3166-1 code (ES, FR), checked against the list of countries. */
 export const country = z
   .string()
   .transform((code) => code.trim().toUpperCase())
-  .refine((code) => /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== undefined, {
+  .refine(isCountryCode, {
     message: 'is not a country code: write the two-letter code, e.g. ES for Spain or FR for France',
   });
 
@@ -158,7 +163,10 @@ export function resortSchema<Ref extends z.ZodType>(packRef: Ref) {
 export const jobSchema = z
   .strictObject({
     title: text,
-    /** The team's name in the file's language; the editors' check keeps it to the known teams. */
+    /**
+     * The team's name in the file's language, one of content/teams.yaml (the editors' check keeps
+     * it to those names: src/content/teams.ts).
+     */
     team: text,
     /** How the location reads on the page, in the file's language: "Remote (Europe)". */
     location: text,
@@ -196,6 +204,14 @@ export const jobSchema = z
     message: 'must not be before posted',
     path: ['validThrough'],
   });
+
+/**
+ * content/teams.yaml: the teams of the jobs page, each named in every language. The one list of
+ * teams: the editors' check holds every posting's `team` to it and the editing UI offers it.
+ */
+export const teamsSchema = z.strictObject({
+  teams: z.array(z.strictObject({ name: localized })).min(1),
+});
 
 /** A rental pack of content/rental-packs.yaml (its `id` is the entry's id, not checked here). */
 export const rentalPackSchema = z.strictObject({
