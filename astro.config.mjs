@@ -17,6 +17,10 @@ import { siteUrlGuard } from './src/integrations/site-url-guard.ts';
 import { contentCheck } from './src/content/check/integration.ts';
 import { contentSecurityPolicy } from './src/security/content-security-policy.ts';
 
+// `npm run cms` (CMS=1): the editing UI at /keystatic, on `astro dev` only. Imported here and
+// nowhere else, so builds and `npm start` neither load nor ship it (keystatic.config.ts).
+const cms = process.env.CMS === '1' ? [(await import('@keystatic/astro')).default()] : [];
+
 export default defineConfig({
   site: config.siteUrl.origin,
   // The spec's routes have no trailing slash: /en/instructors.
@@ -34,6 +38,7 @@ export default defineConfig({
     failOnPlaceholderProblems(),
     consent(),
     interactionDirective(),
+    ...cms,
   ],
   // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts
   // owns every URL and each page is given its locale explicitly.
