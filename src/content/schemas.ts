@@ -159,6 +159,18 @@ export function resortSchema<Ref extends z.ZodType>(packRef: Ref) {
     });
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A posting's pay band. */
+export const salaryBand = z
+  .strictObject({
+    min: z.number().int().positive(),
+    max: z.number().int().positive(),
+    per: z.enum(['year', 'month']),
+  })
+  .refine((s) => s.max >= s.min, { message: 'must not be below salary.min', path: ['max'] });
+
 /** A job posting's front matter (content/jobs/<locale>/<slug>.md). */
 export const jobSchema = z
   .strictObject({
@@ -174,18 +186,21 @@ export const jobSchema = z
     country,
     city: text.optional(),
     /** Countries a remote employee may live and work in (the employer must be able to hire there). */
-    applicantCountries: z.array(country).min(1).optional(),
+    applicantCountries: z.preprocess(
+      // An empty list (as the editing UI saves one) is no list.
+      (list) => (Array.isArray(list) && list.length === 0 ? undefined : list),
+      z.array(country).min(1).optional(),
+    ),
     type: z.enum(['full-time', 'part-time', 'seasonal', 'contract', 'internship']),
     workplace: z.enum(['remote', 'hybrid', 'on-site']),
-    /** Gross pay band in euros, per year (or per month for seasonal jobs). */
-    salary: z
-      .strictObject({
-        min: z.number().int().positive(),
-        max: z.number().int().positive(),
-        per: z.enum(['year', 'month']),
-      })
-      .refine((s) => s.max >= s.min, { message: 'must not be below salary.min', path: ['max'] })
-      .optional(),
+    /**
+     * Gross pay band in euros, per year (or per month for seasonal jobs). Optional: a band with
+     * neither amount (as the editing UI saves an empty one) is no band.
+     */
+    salary: z.preprocess(
+      (band) => (isObject(band) && band.min == null && band.max == null ? undefined : band),
+      salaryBand.optional(),
+    ),
     posted: calendarDate,
     /** Last day to apply; after it the posting shows as closed (until its files are removed). */
     validThrough: calendarDate.optional(),
