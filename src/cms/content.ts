@@ -387,18 +387,23 @@ function translations(locale: Locale) {
   });
 }
 
+/** One entry per language, keyed `<prefix>-<locale>` (jobs-fr, translations-pt). */
+function perLocale<const P extends string, T>(prefix: P, make: (locale: Locale) => T) {
+  return Object.fromEntries(
+    allLocales.map((locale) => [`${prefix}-${locale}`, make(locale)]),
+  ) as Record<`${P}-${Locale}`, T>;
+}
+
 export const collections = {
   resorts,
-  ...Object.fromEntries(allLocales.map((locale) => [`jobs-${locale}`, jobs(locale)])),
+  ...perLocale('jobs', jobs),
 };
 
 export const singletons = {
   teams: teamList,
   'faq-learners': faq('learners', 'FAQ (learners)'),
   'faq-instructors': faq('instructors', 'FAQ (instructors page)'),
-  ...Object.fromEntries(
-    allLocales.map((locale) => [`translations-${locale}`, translations(locale)]),
-  ),
+  ...perLocale('translations', translations),
 };
 
 // Kept for the agreement test: the schemas each form mirrors.

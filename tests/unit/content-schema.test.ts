@@ -58,9 +58,9 @@ const [resort, otherResort] = resortIds.map((id) => `content/resorts/${id}.yaml`
   string,
   string,
 ];
-const pack = /^- id: (\S+)/m.exec(
-  readFileSync(join(root, 'content/rental-packs.yaml'), 'utf8'),
-)![1]!;
+const pack = (
+  parse(readFileSync(join(root, 'content/rental-packs.yaml'), 'utf8')) as { id: string }[]
+)[0]!.id;
 
 /** A YAML file changed as data, whatever its layout (flow or block, as the editing UI writes). */
 const yamlEdit = (change: (doc: Document) => void) => (text: string) => {
