@@ -13,7 +13,14 @@ export default config({
     navigation: {
       Jobs: ['jobs-en', 'jobs-fr', 'jobs-es', 'jobs-pt', 'teams'],
       Resorts: ['resorts'],
-      'Questions and words': ['faq-learners', 'faq-instructors', 'translations-en', 'translations-fr', 'translations-es', 'translations-pt'],
+      'Questions and words': [
+        'faq-learners',
+        'faq-instructors',
+        'translations-en',
+        'translations-fr',
+        'translations-es',
+        'translations-pt',
+      ],
     },
   },
   collections,
