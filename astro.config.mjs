@@ -1,4 +1,6 @@
 // @ts-check
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
@@ -18,6 +20,20 @@ import { contentCheck } from './src/content/check/integration.ts';
 import { companyFactsGuard } from './src/integrations/company-facts-guard.ts';
 import { contentSecurityPolicy } from './src/security/content-security-policy.ts';
 
+// `npm run cms` (CMS=1): the editing UI at /keystatic, on `astro dev` only. Imported here and
+// nowhere else, so builds and `npm start` neither load nor ship it (keystatic.config.ts).
+const cms = process.env.CMS === '1';
+const cmsIntegrations = cms ? [(await import('@keystatic/astro')).default()] : [];
+// The UI's scripts are served from node_modules, which may be a link to a shared install (the
+// tests' project copies): Vite serves files only from the allowed folders.
+const cmsVite = cms
+  ? {
+      server: {
+        fs: { allow: [fileURLToPath(new URL('.', import.meta.url)), realpathSync('node_modules')] },
+      },
+    }
+  : {};
+
 export default defineConfig({
   site: config.siteUrl.origin,
   // The spec's routes have no trailing slash: /en/instructors.
@@ -36,6 +52,7 @@ export default defineConfig({
     failOnPlaceholderProblems(),
     consent(),
     interactionDirective(),
+    ...cmsIntegrations,
   ],
   // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts
   // owns every URL and each page is given its locale explicitly.
@@ -64,4 +81,5 @@ export default defineConfig({
   // and styles (src/security/content-security-policy.ts; the other headers: src/security/headers.ts).
   security: { checkOrigin: false, csp: contentSecurityPolicy(config) },
   devToolbar: { enabled: false },
+  vite: cmsVite,
 });

@@ -73,11 +73,16 @@ export const calendarDate = z.unknown().transform((value, ctx): Date => {
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
+/** Whether a two-letter code (uppercase) is a country's (the editing UI lists exactly these). */
+export function isCountryCode(code: string): boolean {
+  return /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== undefined;
+}
+
 /** A country as its two-letter ISO 3166-1 code (ES, FR), checked against the list of countries. */
 export const country = z
   .string()
   .transform((code) => code.trim().toUpperCase())
-  .refine((code) => /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== undefined, {
+  .refine(isCountryCode, {
     message: 'is not a country code: write the two-letter code, e.g. ES for Spain or FR for France',
   });
 
@@ -154,11 +159,26 @@ export function resortSchema<Ref extends z.ZodType>(packRef: Ref) {
     });
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A posting's pay band. */
+export const salaryBand = z
+  .strictObject({
+    min: z.number().int().positive(),
+    max: z.number().int().positive(),
+    per: z.enum(['year', 'month']),
+  })
+  .refine((s) => s.max >= s.min, { message: 'must not be below salary.min', path: ['max'] });
+
 /** A job posting's front matter (content/jobs/<locale>/<slug>.md). */
 export const jobSchema = z
   .strictObject({
     title: text,
-    /** The team's name in the file's language; the editors' check keeps it to the known teams. */
+    /**
+     * The team's name in the file's language, one of content/teams.yaml (the editors' check keeps
+     * it to those names: src/content/teams.ts).
+     */
     team: text,
     /** How the location reads on the page, in the file's language: "Remote (Europe)". */
     location: text,
@@ -166,18 +186,21 @@ export const jobSchema = z
     country,
     city: text.optional(),
     /** Countries a remote employee may live and work in (the employer must be able to hire there). */
-    applicantCountries: z.array(country).min(1).optional(),
+    applicantCountries: z.preprocess(
+      // An empty list (as the editing UI saves one) is no list.
+      (list) => (Array.isArray(list) && list.length === 0 ? undefined : list),
+      z.array(country).min(1).optional(),
+    ),
     type: z.enum(['full-time', 'part-time', 'seasonal', 'contract', 'internship']),
     workplace: z.enum(['remote', 'hybrid', 'on-site']),
-    /** Gross pay band in euros, per year (or per month for seasonal jobs). */
-    salary: z
-      .strictObject({
-        min: z.number().int().positive(),
-        max: z.number().int().positive(),
-        per: z.enum(['year', 'month']),
-      })
-      .refine((s) => s.max >= s.min, { message: 'must not be below salary.min', path: ['max'] })
-      .optional(),
+    /**
+     * Gross pay band in euros, per year (or per month for seasonal jobs). Optional: a band with
+     * neither amount (as the editing UI saves an empty one) is no band.
+     */
+    salary: z.preprocess(
+      (band) => (isObject(band) && band.min == null && band.max == null ? undefined : band),
+      salaryBand.optional(),
+    ),
     posted: calendarDate,
     /** Last day to apply; after it the posting shows as closed (until its files are removed). */
     validThrough: calendarDate.optional(),
@@ -196,6 +219,14 @@ export const jobSchema = z
     message: 'must not be before posted',
     path: ['validThrough'],
   });
+
+/**
+ * content/teams.yaml: the teams of the jobs page, each named in every language. The one list of
+ * teams: the editors' check holds every posting's `team` to it and the editing UI offers it.
+ */
+export const teamsSchema = z.strictObject({
+  teams: z.array(z.strictObject({ name: localized })).min(1),
+});
 
 /** A rental pack of content/rental-packs.yaml (its `id` is the entry's id, not checked here). */
 export const rentalPackSchema = z.strictObject({

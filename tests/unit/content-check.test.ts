@@ -152,22 +152,42 @@ describe('the editors’ content check', () => {
       ],
     },
     {
-      mistake: 'a team named differently from the other postings of that team',
+      mistake: 'a team name typo on the only posting of its team',
+      edit: (d: string) => {
+        // The posting's team left with no other posting in any language: nothing to compare with
+        // but the list of teams.
+        const team = (path: string) =>
+          /^team: (.*)$/m.exec(readFileSync(join(d, path), 'utf8'))![1]!;
+        const alone = team(`content/jobs/en/${posting}`);
+        for (const other of readdirSync(join(d, 'content/jobs/en'))) {
+          if (other !== posting && team(`content/jobs/en/${other}`) === alone) {
+            for (const locale of readdirSync(join(d, 'content/jobs'))) {
+              rmSync(join(d, 'content/jobs', locale, other), { force: true });
+            }
+          }
+        }
+        change(d, `content/jobs/en/${posting}`, (t) => t.replace(/^team: (.*\w)\w$/m, 'team: $1'));
+      },
+      says: [
+        `content/jobs/en/${posting}, line ${line(`content/jobs/en/${posting}`, /^team:/)}: team is`,
+        'which is not a team of content/teams.yaml: did you mean',
+      ],
+    },
+    {
+      mistake: 'a posting in another team than its English posting',
       edit: (d: string) => {
         const team = (path: string) =>
           /^team: (.*)$/m.exec(readFileSync(join(d, path), 'utf8'))![1]!;
-        // Two French postings of one English team: rename the team in the first one.
-        const english = readdirSync(join(d, 'content/jobs/en')).sort();
-        const [first] = english.filter((a) =>
-          english.some(
-            (b) => a !== b && team(`content/jobs/en/${a}`) === team(`content/jobs/en/${b}`),
-          ),
-        );
-        change(d, `content/jobs/fr/${first}`, (t) =>
-          t.replace(/^team: .*$/m, 'team: Équipe inventée'),
-        );
+        // Another French team of the list, a right name but the wrong team.
+        const other = readdirSync(join(d, 'content/jobs/fr'))
+          .map((file) => team(`content/jobs/fr/${file}`))
+          .find((name) => name !== team(`content/jobs/fr/${posting}`))!;
+        change(d, `content/jobs/fr/${posting}`, (t) => t.replace(/^team: .*$/m, `team: ${other}`));
       },
-      says: ['team is "Équipe inventée", but content/jobs/fr/', 'write the same name in both'],
+      says: [
+        `content/jobs/fr/${posting}`,
+        `but the English posting content/jobs/en/${posting} is in the team`,
+      ],
     },
     {
       mistake: 'a placeholder typo in a posting',

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parse, parseDocument, type Document } from 'yaml';
+import { resortIds } from '../e2e/site';
 
 const root = resolve(import.meta.dirname, '../..');
 const temporaryDirs: string[] = [];
@@ -51,22 +53,48 @@ async function sync(dir: string): Promise<Sync> {
   }
 }
 
+/** Resorts taken from the content as it is (an editor may rename or remove any of them). */
+const [resort, otherResort] = resortIds.map((id) => `content/resorts/${id}.yaml`) as [
+  string,
+  string,
+];
+const pack = (
+  parse(readFileSync(join(root, 'content/rental-packs.yaml'), 'utf8')) as { id: string }[]
+)[0]!.id;
+
+/** A YAML file changed as data, whatever its layout (flow or block, as the editing UI writes). */
+const yamlEdit = (change: (doc: Document) => void) => (text: string) => {
+  const doc = parseDocument(text);
+  change(doc);
+  return doc.toString();
+};
+
 // The projects are independent: sync them all at once to keep the file at a few seconds.
 const cases = {
   valid: projectWith(() => {}),
   wrongType: projectWith((file) =>
-    file('content/resorts/astun.yaml', (t) => t.replace('base: 1658', 'base: "high"')),
+    file(
+      resort,
+      yamlEdit((doc) => doc.setIn(['elevation', 'base'], 'high')),
+    ),
   ),
   missingField: projectWith((file) =>
-    file('content/resorts/baqueira-beret.yaml', (t) => t.replace(/^status: .*\n/m, '')),
+    file(
+      otherResort,
+      yamlEdit((doc) => doc.deleteIn(['status'])),
+    ),
   ),
   packsWithoutRental: projectWith((file) =>
-    file('content/resorts/candanchu.yaml', (t) =>
-      t.replace('rental: { offered: false }', 'rental: { offered: false, packs: [economy] }'),
+    file(
+      resort,
+      yamlEdit((doc) => doc.setIn(['rental'], doc.createNode({ offered: false, packs: [pack] }))),
     ),
   ),
   packMissingLocale: projectWith((file) =>
-    file('content/rental-packs.yaml', (t) => t.replace(/^ {4}fr: \[Skis loisir.*\n/m, '')),
+    file(
+      'content/rental-packs.yaml',
+      yamlEdit((doc) => doc.deleteIn([0, 'contents', 'fr'])),
+    ),
   ),
 };
 const results = Object.fromEntries(
@@ -86,9 +114,9 @@ describe('content schema', () => {
   });
 
   it.each([
-    ['wrongType', 'content/resorts/astun.yaml', 'elevation.base'],
-    ['missingField', 'content/resorts/baqueira-beret.yaml', 'status'],
-    ['packsWithoutRental', 'content/resorts/candanchu.yaml', 'rental.packs'],
+    ['wrongType', resort, 'elevation.base'],
+    ['missingField', otherResort, 'status'],
+    ['packsWithoutRental', resort, 'rental.packs'],
     ['packMissingLocale', 'content/rental-packs.yaml', 'contents.fr'],
   ] as const)('%s fails, naming %s and the field %s', (name, file, field) => {
     const { code, output } = results[name];

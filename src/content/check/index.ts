@@ -12,7 +12,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as v from 'valibot';
 import { z } from 'astro/zod';
-import { allLocales, defaultLocale } from '../../i18n/locales';
+import { allLocales, defaultLocale, type Locale } from '../../i18n/locales';
 import { SiteFactsSchema } from '../../site-facts';
 import { placeholderProblems } from '../markdown-placeholders';
 import {
@@ -24,7 +24,9 @@ import {
   rentalPackSchema,
   resortSchema,
   reviewSchema,
+  teamsSchema,
 } from '../schemas';
+import { TEAMS_FILE, teamNames, type Teams } from '../teams';
 import { validate } from './issues';
 import { didYouMean, nearest, type Problem } from './problems';
 import { isProblem, readJson, readMarkdown, readYaml, type Parsed } from './read';
@@ -54,6 +56,14 @@ function filesUnder(folder: string): string[] {
     .sort();
 }
 
+function statSafe(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /** What a file's name should be instead, when the site would not read it. */
 function renameHint(path: string): string {
   if (path.endsWith('.yml')) return `rename it to ${path.replace(/\.yml$/, '.yaml')} (the site reads only .yaml)`;
@@ -72,6 +82,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
   const teams: { locale: string; slug: string; team: string; file: string; line?: number }[] = [];
   const listIds: Record<string, Set<string>> = {};
   let reviews: { data: unknown[]; file: string; parsed: Parsed } | undefined;
+  let teamList: Teams | undefined;
   const resortPacks: { file: string; packs: unknown; parsed: Parsed }[] = [];
 
   const checkText = (file: string, text: string, lineOf: (index: number) => number | undefined) => {
@@ -91,6 +102,14 @@ export function checkContent(root: string = process.cwd()): Problem[] {
       const parsed = readJson(file, read(path));
       if (isProblem(parsed)) problems.push(parsed);
       else checkSiteFacts(file, parsed.data, problems);
+    } else if (path === 'teams.yaml') {
+      const parsed = readYaml(file, read(path));
+      if (isProblem(parsed)) problems.push(parsed);
+      else {
+        const result = validate(teamsSchema, parsed.data, file, parsed);
+        problems.push(...result.problems);
+        if (!result.problems.length) teamList = parsed.data as Teams;
+      }
     } else if (parts.length === 2 && folder === 'translations' && second?.endsWith('.json')) {
       // Checked together below (each language against the English file).
     } else if (parts.length === 1 && path in LIST_FILES) {
@@ -236,7 +255,10 @@ export function checkContent(root: string = process.cwd()): Problem[] {
     }
   }
 
-  checkTeams(teams, problems);
+  if (!statSafe(join(content, 'teams.yaml'))) {
+    problems.push({ file: TEAMS_FILE, message: 'is missing: it lists the teams postings may name (docs/content.md)' });
+  }
+  checkTeams(teams, teamList, problems);
 
   // Resort uuids: two resorts with the same backend id would show each other's snow report.
   const uuids = new Map<string, string>();
@@ -303,57 +325,43 @@ function slugOf(name: string): string {
 }
 
 /**
- * Teams: the jobs page groups postings by the team's name, so a misspelled name makes a team of
- * its own. Each language must name an English team the same way in every posting, and a new team
- * whose name is one or two letters from an existing one is taken for a typo.
+ * Teams: the jobs page groups postings by the team's name, so a misspelled name would make a team
+ * of its own. Each posting names one of the teams of content/teams.yaml in its own language, and
+ * the same team as its English posting.
  */
 function checkTeams(
   teams: { locale: string; slug: string; team: string; file: string; line?: number }[],
+  list: Teams | undefined,
   problems: Problem[],
 ) {
+  if (!list) return;
   const englishTeam = new Map(teams.filter((t) => t.locale === defaultLocale).map((t) => [t.slug, t.team]));
-  for (const locale of allLocales) {
-    const here = teams.filter((t) => t.locale === locale);
-    const count = new Map<string, number>();
-    for (const t of here) count.set(t.team, (count.get(t.team) ?? 0) + 1);
-    // The name each English team has in this language, as most of its postings write it.
-    const names = new Map<string, Map<string, number>>();
-    for (const t of here) {
-      const english = englishTeam.get(t.slug);
-      if (!english) continue;
-      const tally = names.get(english) ?? new Map<string, number>();
-      tally.set(t.team, (tally.get(t.team) ?? 0) + 1);
-      names.set(english, tally);
+  for (const t of teams) {
+    const locale = t.locale as Locale;
+    const names = teamNames(list, locale);
+    if (!names.includes(t.team)) {
+      const near = nearest(t.team, names);
+      problems.push({
+        file: t.file,
+        line: t.line,
+        field: 'team',
+        message: near
+          ? `is "${t.team}", which is not a team of ${TEAMS_FILE}: did you mean "${near}"?`
+          : `is "${t.team}", which is not a team of ${TEAMS_FILE}: write one of ${names.map((n) => `"${n}"`).join(', ')} (or add the team to ${TEAMS_FILE} first)`,
+      });
+      continue;
     }
-    for (const t of here) {
-      const english = englishTeam.get(t.slug);
-      const tally = english ? names.get(english) : undefined;
-      const mine = tally?.get(t.team) ?? 0;
-      // Another posting of the same team names it otherwise, and more often (or as often).
-      const other = here.find(
-        (o) => o !== t && o.team !== t.team && englishTeam.get(o.slug) === english && (tally?.get(o.team) ?? 0) >= mine,
-      );
-      if (english && other) {
-        problems.push({
-          file: t.file,
-          line: t.line,
-          field: 'team',
-          message: `is "${t.team}", but ${other.file} names the same team "${other.team}": write the same name in both (a different name makes a separate team on the jobs page)`,
-        });
-        continue;
-      }
-      if (count.get(t.team) === 1) {
-        const others = [...count.keys()].filter((name) => name !== t.team);
-        const near = nearest(t.team, others);
-        if (near) {
-          problems.push({
-            file: t.file,
-            line: t.line,
-            field: 'team',
-            message: `is "${t.team}", a team no other posting has: did you mean "${near}"? (a different name makes a separate team on the jobs page)`,
-          });
-        }
-      }
+    const english = englishTeam.get(t.slug);
+    if (locale === defaultLocale || english === undefined) continue;
+    const team = list.teams.find(({ name }) => name[defaultLocale]?.trim() === english);
+    const expected = team && (team.name[locale] ?? team.name[defaultLocale])?.trim();
+    if (expected && expected !== t.team) {
+      problems.push({
+        file: t.file,
+        line: t.line,
+        field: 'team',
+        message: `is "${t.team}", but the English posting content/jobs/${defaultLocale}/${t.slug}.md is in the team "${english}", called "${expected}" in this language: write "${expected}"`,
+      });
     }
   }
 }

@@ -49,9 +49,11 @@ export function contentCheck(): AstroIntegration {
                     if (file.startsWith(`${root}content`) || file.startsWith(`${root}/content`)) show();
                   });
                   // Every page request while the content has a problem answers with it, so a
-                  // reload never shows the old page as if the change had worked.
+                  // reload never shows the old page as if the change had worked. The editing UI
+                  // (`npm run cms`, /keystatic) stays open: it is where the editor fixes it.
                   server.middlewares.use((request, _response, next) => {
-                    if (request.headers.accept?.includes('text/html')) {
+                    const editingUi = /^\/(api\/)?keystatic(\/|$|\?)/.test(request.url ?? '');
+                    if (!editingUi && request.headers.accept?.includes('text/html')) {
                       const error = contentError(root, DEV_HINT);
                       if (error) return next(error);
                     }

@@ -1,0 +1,118 @@
+/**
+ * The editing UI (`npm run cms`, Keystatic at /keystatic) as an editor uses it, in a copy of the
+ * project: a job posting created through the form is saved as a file the editors' check accepts,
+ * and the build makes its page. The UI's load and save times are printed (docs/content.md).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { pathTo } from '../../src/i18n/routes';
+import { copyProject, type ProjectCopy } from '../builds/project-copy';
+import { parse } from 'yaml';
+
+let site: ProjectCopy;
+let ui: ChildProcess;
+let url = '';
+
+/** The posting the test writes: a title no content has, and the slug Keystatic makes of it. */
+const title = `Snow test coordinator ${Date.now().toString(36)}`;
+const slug = title.toLowerCase().replaceAll(' ', '-');
+
+function freePort() {
+  return new Promise<number>((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, 'localhost', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  site = copyProject('cms');
+  // `npm run cms` there: astro dev with CMS=1, on a port the test reads from its output.
+  const port = await freePort();
+  ui = spawn(
+    process.execPath,
+    ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(port)],
+    {
+      cwd: site.dir,
+      env: { ...process.env, CMS: '1', ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  url = await new Promise<string>((done, fail) => {
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      const found = /Local\s+(http:\/\/\S+?)\/?\s/.exec(output);
+      if (found) done(found[1]!);
+    };
+    ui.stdout!.on('data', read);
+    ui.stderr!.on('data', read);
+    ui.once('exit', () => fail(new Error(`npm run cms stopped:\n${output}`)));
+  });
+});
+
+test.afterAll(async () => {
+  if (ui && ui.exitCode === null) {
+    const exited = new Promise((done) => ui.once('exit', done));
+    ui.kill('SIGTERM');
+    await exited;
+  }
+  site?.removeAll();
+});
+
+test('a job posting created in the editing UI is saved, checked and built into its page', async ({
+  page,
+}) => {
+  const teams = (parse(site.read('content/teams.yaml')) as { teams: { name: { en: string } }[] })
+    .teams;
+
+  const loading = Date.now();
+  await page.goto(`${url}/keystatic/collection/jobs-en/create`);
+  const titleField = page.getByRole('textbox', { name: /^Title/ });
+  await expect(titleField).toBeVisible({ timeout: 120_000 });
+  const loadTime = Date.now() - loading;
+
+  // The help the schemas' comments give is shown under the fields.
+  await expect(
+    page.getByText('The team the posting is listed under on the jobs page'),
+  ).toBeVisible();
+  await titleField.fill(title);
+  await page.getByRole('textbox', { name: /^Location/ }).fill('Jaca');
+  await page.getByRole('textbox', { name: /^City/ }).fill('Jaca');
+  await page.getByLabel('Posted on').fill('2026-11-23');
+  await page
+    .locator('[contenteditable="true"]')
+    .first()
+    .fill('Plan the first days of {{brand}} instructors at the resort.');
+  // The team is a choice of content/teams.yaml: the last one, not the default.
+  const team = teams.at(-1)!.name.en;
+  await page.getByRole('button', { name: /Team/ }).click();
+  await page.getByRole('option', { name: team }).click();
+
+  const saving = Date.now();
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(new RegExp(`/keystatic/collection/jobs-en/item/${slug}$`));
+  const saveTime = Date.now() - saving;
+  console.log(`Editing UI: form ready in ${loadTime} ms, posting saved in ${saveTime} ms`);
+
+  const file = `content/jobs/en/${slug}.md`;
+  expect(existsSync(join(site.dir, file))).toBe(true);
+  expect(site.read(file)).toContain(`team: ${team}`);
+
+  const check = await site.node(['scripts/content-check.mjs']);
+  expect(check.output).toContain('no problems found');
+  const build = await site.build();
+  expect(build.code, build.output).toBe(0);
+  const html = readFileSync(
+    join(site.dir, 'dist/client', `${pathTo('job', 'en', { job: slug })}.html`),
+    'utf8',
+  );
+  expect(html).toContain(title);
+  expect(html).toContain('Plan the first days of');
+});
