@@ -162,8 +162,12 @@ export async function whenFree<T>(work: () => T, maxWaitMs: number): Promise<T> 
  *
  * `busyTimeoutMs`: how long SQLite itself waits for a lock, blocking the thread. The CLI may
  * wait (5 s); the server passes a few milliseconds and waits with `whenFree` instead.
+ *
+ * `commitDelayMs` (tests only: `FORMS_TEST_SLOW_DISK_MS`): a slow disk. Each commit blocks its
+ * thread that long before it is written, holding the write lock, as a commit's fsync on a slow
+ * disk does.
  */
-export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
+export function openStore(path: string, { busyTimeoutMs = 5000, commitDelayMs = 0 } = {}) {
   if (path !== ':memory:') {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     closeSync(openSync(path, 'a', 0o600));
@@ -186,6 +190,7 @@ export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
     db.exec('BEGIN IMMEDIATE');
     try {
       const result = work();
+      if (commitDelayMs > 0) blockFor(commitDelayMs);
       db.exec('COMMIT');
       return result;
     } catch (error) {
@@ -294,6 +299,11 @@ export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
 
     close: () => db.close(),
   };
+}
+
+/** Blocks the calling thread (as a synchronous fsync does), not just this function. */
+function blockFor(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function migrate(db: DatabaseSync) {

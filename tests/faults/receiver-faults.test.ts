@@ -206,6 +206,44 @@ describe('a database locked by another process', () => {
   });
 });
 
+describe('a slow disk (each commit takes 1.5 s: FORMS_TEST_SLOW_DISK_MS)', () => {
+  it('keeps serving pages at once while posts wait for the disk, then stores them (200)', async () => {
+    const delayMs = 1500;
+    const server = await startServer({ FORMS_TEST_SLOW_DISK_MS: String(delayMs) });
+    try {
+      const idle: number[] = [];
+      for (let i = 0; i < 5; i++) idle.push(await pageLatency(server));
+      const started = performance.now();
+      const posts = [1, 2].map((i) =>
+        post(server, newsletter(`slow${i}@example.com`)).then((r) => ({
+          r,
+          ms: performance.now() - started,
+        })),
+      );
+      await new Promise((r) => setTimeout(r, 200)); // the first commit is under way
+      const latencies: number[] = [];
+      for (let i = 0; i < 5; i++) latencies.push(await pageLatency(server));
+      const answers = await Promise.all(posts);
+      const slowest = Math.max(...latencies);
+      figure(
+        `GET /en while posts wait on a slow disk (${delayMs} ms a commit): slowest ${Math.round(slowest)} ms of 5 (idle: ${Math.round(Math.max(...idle))} ms)`,
+      );
+      figure(
+        `posts on the slow disk: ${answers.map(({ r }) => r.status).join(', ')} after ${answers.map(({ ms }) => (ms / 1000).toFixed(1)).join(', ')} s`,
+      );
+      // Well under one commit: the pages never waited for the disk.
+      expect(slowest).toBeLessThan(delayMs / 3);
+      for (const { r, ms } of answers) {
+        expect(r.status).toBe(200);
+        expect(ms).toBeGreaterThanOrEqual(delayMs);
+      }
+      expect(count(server, 'newsletter_subscriptions')).toBe(2);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('SIGKILL under load', () => {
   it('loses no acknowledged row, and the restart removes partial files and finds every file whole', async () => {
     const data = freshData();

@@ -22,7 +22,10 @@ const BUSY_TIMEOUT_MS = 5;
 const receive = createReceiver({
   ...config.forms,
   // Opened on first use, not at import: an unwritable path answers 500 instead of stopping the site.
-  store: () => (store ??= openStore(config.forms.dbPath, { busyTimeoutMs: BUSY_TIMEOUT_MS })),
+  store: () => (store ??= openStore(config.forms.dbPath, {
+      busyTimeoutMs: BUSY_TIMEOUT_MS,
+      commitDelayMs: Number(process.env.FORMS_TEST_SLOW_DISK_MS ?? 0),
+    })),
   describe: englishMessage,
   resortIds: (await getCollection('resorts')).map((resort) => resort.id),
 });
