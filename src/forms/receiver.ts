@@ -9,15 +9,18 @@
  *
  * Faults: the answer (status, headers, where to send the browser back) is settled before anything
  * is stored, so a row exists only when its 200 can be sent. A full disk is a 507 and a database
- * locked by another process a 503 with Retry-After; in both cases nothing is stored. The event
- * loop never waits on the database: a locked one is retried with timers (store.ts `whenFree`).
+ * locked by another process (or a disk so slow the write cannot start in time) a 503 with
+ * Retry-After; in both cases nothing is stored, and a file the post wrote is removed unless a row
+ * refers to it. The event loop never waits on the database: the server's writes run on the
+ * database thread (store-thread.ts).
  */
 import { formDefinitions, type FormDefinition } from './definitions';
 import { createRateLimiter } from './rate-limit';
 import { createSlots } from './slots';
 import { HONEYPOT_FIELD, formInput, validate, type FieldErrors, type FormName } from './schemas';
-import { isFull, StoreBusyError, whenFree, type StoredFile, type SubmissionStore } from './store';
+import { isFull, isStoreBusy, type StoredFile } from './store';
 import { saveUpload, sniffFileType, UploadError, type UploadIo } from './uploads';
+import type { SubmissionWriter } from './writer';
 
 export type ReceiverSettings = {
   maxFileBytes: number;
@@ -26,8 +29,8 @@ export type ReceiverSettings = {
   uploadDir: string;
   /** Origins allowed to post besides the receiver's own. */
   allowedOrigins: readonly string[];
-  /** Opens the store on first use; throwing makes the answer a 500 (and the next request retries). */
-  store: () => SubmissionStore;
+  /** Where the rows go (writer.ts); a failure other than a lock or a full disk is a 500. */
+  store: SubmissionWriter;
   /** English text of a field problem for a form, e.g. ('contact', 'name.invalid') → "Name is not valid.". */
   describe: (form: FormDefinition['key'], code: string) => string;
   /** The resort ids of the content (an application names one); absent: not checked. */
@@ -85,9 +88,19 @@ export function createReceiver(settings: ReceiverSettings) {
   };
   const slots = createSlots(large.concurrent, large.queue);
   const resortIds = settings.resortIds ? new Set(settings.resortIds) : null;
-  /** Stores through the lock-aware retry: a locked database delays only this post, then 503s it. */
-  const store = <T>(work: (store: SubmissionStore) => T) =>
-    whenFree(() => work(settings.store()), dbWaitMs);
+  /**
+   * Deletes, in the background (the answer does not wait), the files a post wrote when its row
+   * was not stored, unless another row refers to the same content. One the database cannot check
+   * now is left to the orphan sweep (retention.ts), which logs it.
+   */
+  const removeWritten = (written: { storedName: string; writtenAtMs: number }[]) => {
+    for (const { storedName, writtenAtMs } of written)
+      settings.store
+        .removeUnreferencedUpload(settings.uploadDir, storedName, writtenAtMs)
+        .catch((error) =>
+          console.error(`Form receiver: ${storedName} not removed after a failed post.`, error),
+        );
+  };
 
   async function decide(request: Request, client: string, pending: Pending): Promise<Outcome> {
     const contentType = request.headers.get('content-type') ?? ''; // as sent: the boundary is case-sensitive
@@ -173,7 +186,7 @@ export function createReceiver(settings: ReceiverSettings) {
         client,
         created_at: now().toISOString(),
       };
-      await store((s) => s.insert('spam', row));
+      await settings.store.insert('spam', row, {}, dbWaitMs);
       return { status: 200, body: { ok: true } };
     }
 
@@ -216,38 +229,52 @@ export function createReceiver(settings: ReceiverSettings) {
 
     const createdAt = now().toISOString();
     const files: StoredFile[] = [];
-    for (const [field, { bytes, type }] of sniffed) {
-      const original = input[field] as File;
-      const { sha256, storedName } = await saveUpload(
-        settings.uploadDir,
-        bytes,
-        type,
-        settings.uploadIo,
+    /** The files this post wrote (not those it found already stored): removed if no row is. */
+    const written: { storedName: string; writtenAtMs: number }[] = [];
+    try {
+      for (const [field, { bytes, type }] of sniffed) {
+        const original = input[field] as File;
+        const { sha256, storedName, writtenAtMs } = await saveUpload(
+          settings.uploadDir,
+          bytes,
+          type,
+          settings.uploadIo,
+        );
+        if (writtenAtMs !== null) written.push({ storedName, writtenAtMs });
+        files.push({
+          field: field as StoredFile['field'],
+          sha256,
+          storedName,
+          mediaType: type.mediaType,
+          bytes: bytes.byteLength,
+          originalName: original.name.slice(0, 200),
+        });
+      }
+      const row = {
+        ...definition.toRow(output),
+        ...(definition.keepsClient ? { client } : {}),
+        created_at: createdAt,
+      };
+      const id = await settings.store.insert(
+        definition.storedAs,
+        row,
+        { onConflict: definition.onConflict, files },
+        dbWaitMs,
       );
-      files.push({
-        field: field as StoredFile['field'],
-        sha256,
-        storedName,
-        mediaType: type.mediaType,
-        bytes: bytes.byteLength,
-        originalName: original.name.slice(0, 200),
-      });
+      if (id === null) removeWritten(written); // a duplicate ignored: its files are not referred to
+    } catch (error) {
+      removeWritten(written);
+      throw error;
     }
-    const row = {
-      ...definition.toRow(output),
-      ...(definition.keepsClient ? { client } : {}),
-      created_at: createdAt,
-    };
-    await store((s) =>
-      s.insert(definition.storedAs, row, { onConflict: definition.onConflict, files }),
-    );
     return { status: 200, body: { ok: true } };
   }
 
   /** The answer to a fault: the disk full and a locked database are told apart from the rest. */
   function faultOutcome(error: unknown): Outcome {
-    if (error instanceof StoreBusyError) {
-      console.error(`Form receiver: ${error.message} Answered 503; nothing was stored.`);
+    if (isStoreBusy(error)) {
+      console.error(
+        `Form receiver: ${(error as Error).message} Answered 503; nothing was stored.`,
+      );
       return busy('The submission could not be stored right now; please try again shortly.');
     }
     if ((error instanceof UploadError && error.noSpace) || isFull(error)) {

@@ -9,7 +9,9 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,8 +20,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { englishMessage } from '../../src/components/forms/strings';
 import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
-import { purgeExpiredSpam } from '../../src/forms/retention';
+import { purgeExpiredSpam, sweepOrphanUploads } from '../../src/forms/retention';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
+import { inThisThread } from '../../src/forms/writer';
 import { checkUploads, type UploadIo } from '../../src/forms/uploads';
 import { applicationFields, contentResortIds, multipart } from '../forms-fixtures';
 
@@ -65,7 +68,7 @@ function receiver(overrides: Partial<ReceiverSettings> = {}) {
     rateLimit: { max: 1000, windowSeconds: 60 },
     uploadDir,
     allowedOrigins: [],
-    store: () => store,
+    store: inThisThread(() => store),
     describe: englishMessage,
     resortIds,
     ...overrides,
@@ -138,6 +141,59 @@ describe('the start-up check of the uploads', () => {
       damaged: [stored],
     });
     expect(uploads()).toEqual([stored]);
+  });
+});
+
+describe('a post whose row is not stored after its file was written', () => {
+  /**
+   * The real store, failing each insert after the files were written (a fault of the database);
+   * `cleanups`: the receiver's removals of the files (it does not wait for them to answer).
+   */
+  let cleanups: Promise<boolean>[];
+  const failingInsert = () => {
+    const real = inThisThread(() => store);
+    cleanups = [];
+    return {
+      insert: async () => {
+        throw new Error('the database failed');
+      },
+      removeUnreferencedUpload: (...args: Parameters<typeof real.removeUnreferencedUpload>) => {
+        const removal = real.removeUnreferencedUpload(...args);
+        cleanups.push(removal);
+        return removal;
+      },
+    };
+  };
+  const licenceName = `${createHash('sha256').update(PDF).digest('hex')}.pdf`;
+
+  it('removes the file it wrote', async () => {
+    const response = await receiver({ store: failingInsert() })(post(application()), 'x');
+    expect(response.status).toBe(500);
+    expect(store.list('InstructorApplicationForm')).toEqual([]);
+    await vi.waitFor(() => expect(uploads()).toEqual([]));
+  });
+
+  it('keeps it when another application refers to the same content', async () => {
+    expect((await receiver()(post(application()), 'x')).status).toBe(200);
+    // Missing from disk (a restore), so the next post writes it again, then fails.
+    rmSync(join(uploadDir, licenceName));
+    const response = await receiver({ store: failingInsert() })(post(application()), 'x');
+    expect(response.status).toBe(500);
+    expect(await Promise.all(cleanups)).toEqual([false]);
+    expect(uploads()).toEqual([licenceName]);
+    expect(readFileSync(join(uploadDir, licenceName))).toEqual(Buffer.from(PDF));
+  });
+
+  it('the orphan sweep removes old files no application refers to, never one that is referred to or recent', async () => {
+    expect((await receiver()(post(application()), 'x')).status).toBe(200);
+    const orphan = `${'a'.repeat(64)}.pdf`;
+    const recent = `${'b'.repeat(64)}.pdf`;
+    writeFileSync(join(uploadDir, orphan), PDF);
+    writeFileSync(join(uploadDir, recent), PDF);
+    const hourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of [orphan, licenceName]) utimesSync(join(uploadDir, name), hourAgo, hourAgo);
+    expect(sweepOrphanUploads(store, uploadDir, 60 * 60 * 1000)).toEqual([orphan]);
+    expect(uploads().sort()).toEqual([licenceName, recent].sort());
   });
 });
 
