@@ -43,6 +43,15 @@ export type ReceiverSettings = {
    * bounds the memory: each such post holds about three copies of its body while it is parsed.
    */
   largePosts?: { concurrent: number; thresholdBytes: number; waitMs: number; queue: number };
+  /**
+   * The HTML page a browser without JavaScript gets when it posts from an origin not allowed
+   * (refused-origin-page.ts); absent: the JSON answer, as JavaScript clients get.
+   */
+  refusedOriginPage?: (post: {
+    formName: string | null;
+    locale: string | null;
+    acceptLanguage: string | null;
+  }) => string;
   /** Test hook: how upload bytes reach the disk (uploads.ts). */
   uploadIo?: UploadIo;
   now?: () => Date;
@@ -272,9 +281,7 @@ export function createReceiver(settings: ReceiverSettings) {
   /** The answer to a fault: the disk full and a locked database are told apart from the rest. */
   function faultOutcome(error: unknown): Outcome {
     if (isStoreBusy(error)) {
-      console.error(
-        `Form receiver: ${(error as Error).message} Answered 503; nothing was stored.`,
-      );
+      console.error(`Form receiver: ${(error as Error).message} Answered 503; nothing was stored.`);
       return busy('The submission could not be stored right now; please try again shortly.');
     }
     if ((error instanceof UploadError && error.noSpace) || isFull(error)) {
@@ -316,6 +323,21 @@ export function createReceiver(settings: ReceiverSettings) {
     }
 
     const wantsJson = (request.headers.get('accept') ?? '').includes('application/json');
+    if (!originAllowed && !wantsJson && settings.refusedOriginPage) {
+      // A person, on a copy of our form elsewhere: a page saying why, with a link to our form.
+      const small = await smallForm(request);
+      return new Response(
+        settings.refusedOriginPage({
+          formName: fieldOf(small, 'form-name'),
+          locale: fieldOf(small, 'locale'),
+          acceptLanguage: request.headers.get('accept-language'),
+        }),
+        {
+          status: 403,
+          headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+        },
+      );
+    }
     const pending: Pending = {};
     let outcome: Outcome;
     if (!originAllowed) {
@@ -407,6 +429,28 @@ async function readLimited(
   }
   return total === body.byteLength ? body : body.slice(0, total);
 }
+
+/** A refused post's body is read only this far: its form's name and locale, never its files. */
+const SMALL_FORM_BYTES = 64 * 1024;
+
+/** The form of a post of at most SMALL_FORM_BYTES; null for a larger one or not a form. */
+async function smallForm(request: Request): Promise<FormData | null> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (Number(request.headers.get('content-length') ?? 0) > SMALL_FORM_BYTES) return null;
+  if (!FORM_TYPES.some((type) => contentType.toLowerCase().startsWith(type))) return null;
+  const body = await readLimited(request, SMALL_FORM_BYTES);
+  if (body === 'tooLarge') return null;
+  try {
+    return await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    return null;
+  }
+}
+
+const fieldOf = (form: FormData | null, name: string) => {
+  const value = form?.get(name);
+  return typeof value === 'string' ? value : null;
+};
 
 /** The text fields of a bot's post as JSON, within `SPAM_LIMITS` (files are never kept). */
 function spamPayload(form: FormData) {

@@ -55,7 +55,9 @@ export function sweepOrphanUploads(store: SubmissionStore, uploadDir: string, mi
   }
   const before = Date.now() - minAgeMs;
   return names.filter(
-    (name) => STORED_NAME.test(name) && store.removeUnreferencedUpload(uploadDir, name, { untouchedSinceMs: before }),
+    (name) =>
+      STORED_NAME.test(name) &&
+      store.removeUnreferencedUpload(uploadDir, name, { untouchedSinceMs: before }),
   );
 }
 

@@ -32,5 +32,4 @@ export type JobError = {
 };
 
 export type JobAnswer =
-  | { id: number; ok: true; result: unknown }
-  | { id: number; ok: false; error: JobError };
+  { id: number; ok: true; result: unknown } | { id: number; ok: false; error: JobError };

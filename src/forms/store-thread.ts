@@ -51,7 +51,9 @@ export function startStoreThread(dbPath: string, { commitDelayMs = 0 }: StoreThr
       pending.clear();
     };
     started.on('error', lost);
-    started.on('exit', (code) => lost(new Error(`The database thread stopped (exit code ${code}).`)));
+    started.on('exit', (code) =>
+      lost(new Error(`The database thread stopped (exit code ${code}).`)),
+    );
     return (worker = started);
   }
 
@@ -77,7 +79,13 @@ export function startStoreThread(dbPath: string, { commitDelayMs = 0 }: StoreThr
           reject(error);
         },
       });
-      thread().postMessage({ id, operation, args, deadline: started + waitMs, state } satisfies Job);
+      thread().postMessage({
+        id,
+        operation,
+        args,
+        deadline: started + waitMs,
+        state,
+      } satisfies Job);
     });
   }
 

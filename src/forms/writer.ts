@@ -8,7 +8,13 @@
  * Plain Node TypeScript (imported by `server.mjs` as by the Astro endpoint): imports name their
  * `.ts` files.
  */
-import { whenFree, type Row, type StoredFile, type StoredForm, type SubmissionStore } from './store.ts';
+import {
+  whenFree,
+  type Row,
+  type StoredFile,
+  type StoredForm,
+  type SubmissionStore,
+} from './store.ts';
 
 export type InsertOptions = { onConflict?: string; files?: StoredFile[] };
 
@@ -19,7 +25,12 @@ export type SubmissionWriter = {
    * stored nothing, when the write could not start within `waitMs` (a locked database, or one
    * slow write after another).
    */
-  insert(form: StoredForm, row: Row, options: InsertOptions, waitMs: number): Promise<number | null>;
+  insert(
+    form: StoredForm,
+    row: Row,
+    options: InsertOptions,
+    waitMs: number,
+  ): Promise<number | null>;
   /**
    * After a post failed: deletes the file it wrote (`storedName` in `uploadDir`) unless a live row
    * refers to it or the file changed since (mtime other than `writtenAtMs`: another post sent the
@@ -35,7 +46,8 @@ export type SubmissionWriter = {
 /** The writes run in the calling thread, a locked database waited for with timers (whenFree). */
 export function inThisThread(open: () => SubmissionStore): SubmissionWriter {
   return {
-    insert: (form, row, options, waitMs) => whenFree(() => open().insert(form, row, options), waitMs),
+    insert: (form, row, options, waitMs) =>
+      whenFree(() => open().insert(form, row, options), waitMs),
     removeUnreferencedUpload: (uploadDir, storedName, writtenAtMs) =>
       whenFree(() => open().removeUnreferencedUpload(uploadDir, storedName, { writtenAtMs }), 4000),
   };

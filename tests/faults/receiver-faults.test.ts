@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pathTo } from '../../src/i18n/routes';
 import { rows } from '../e2e/forms-helpers';
 import {
   application,
@@ -390,6 +391,17 @@ describe('abuse', () => {
       const offsite = await fetch(`${server.url}//en/`, { redirect: 'manual' });
       expect(offsite.headers.get('location') ?? '').not.toMatch(/^\/\//);
       expect((await fetch(`${server.url}/api/forms`)).status).toBe(405);
+      // A copy of the form on another site, no JavaScript: a page of ours saying why, not JSON.
+      const foreign = await fetch(`${server.url}/api/forms`, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example' },
+        body: new URLSearchParams({ 'form-name': 'ContactForm', locale: 'es' }),
+      });
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const page = await foreign.text();
+      expect(page).toContain('<html lang="es">');
+      expect(page).toContain(`${pathTo('contact', 'es')}"`);
     } finally {
       await server.stop();
     }

@@ -17,12 +17,17 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { englishMessage } from '../../src/components/forms/strings';
 import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
 import { purgeExpiredSpam, sweepOrphanUploads } from '../../src/forms/retention';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
 import { inThisThread } from '../../src/forms/writer';
+import { refusedOriginPage } from '../../src/forms/refused-origin-page';
+import { config } from '../../src/config';
+import { pathTo } from '../../src/i18n/routes';
+import { useTranslations } from '../../src/i18n/translate';
 import { checkUploads, type UploadIo } from '../../src/forms/uploads';
 import { applicationFields, contentResortIds, multipart } from '../forms-fixtures';
 
@@ -373,6 +378,58 @@ describe('a browser without JavaScript refused before its form was read', () => 
       'x',
     );
     expect(response.status).toBe(415);
+  });
+});
+
+describe('a browser without JavaScript posting from another site', () => {
+  const foreign = (headers: Record<string, string>, body: BodyInit) =>
+    new Request(URL_, {
+      method: 'POST',
+      body,
+      headers: { origin: 'https://evil.example', referer: 'https://evil.example/x', ...headers },
+    });
+
+  it('gets a page of ours in its language, saying why, with a link to the form on our site', async () => {
+    const receive = receiver({ refusedOriginPage });
+    const fr = useTranslations('fr');
+    const response = await receive(
+      foreign(
+        {},
+        new URLSearchParams({ 'form-name': 'SubscribeForm', email: 'a@b.co', locale: 'fr' }),
+      ),
+      'x',
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await response.text();
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain(`<h1>${fr('forms.refusedOrigin.title')}</h1>`);
+    expect(html).toContain(`href="${new URL(pathTo('newsletter', 'fr'), config.siteUrl).href}"`);
+    const report = await new HtmlValidate(new FileSystemConfigLoader()).validateString(html);
+    expect(report.results.flatMap((r) => r.messages.map((m) => m.message))).toEqual([]);
+    expect(store.list('SubscribeForm')).toEqual([]);
+
+    // Its form's language unknown (a large post is not read): the browser's languages.
+    const es = await receive(
+      foreign(
+        { 'accept-language': 'es-ES,es;q=0.9', 'content-type': 'text/plain' },
+        'x'.repeat(100_000),
+      ),
+      'x',
+    );
+    expect(es.status).toBe(403);
+    const esHtml = await es.text();
+    expect(esHtml).toContain('<html lang="es">');
+    expect(esHtml).toContain(`href="${new URL(pathTo('home', 'es'), config.siteUrl).href}"`);
+  });
+
+  it('a JavaScript client still gets JSON', async () => {
+    const response = await receiver({ refusedOriginPage })(
+      foreign(json, newsletter('a@b.co')),
+      'x',
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ ok: false, error: 'forbiddenOrigin' });
   });
 });
 

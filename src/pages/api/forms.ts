@@ -8,6 +8,7 @@ import { config } from '../../config';
 import { createReceiver } from '../../forms/receiver';
 import { openStore, type SubmissionStore } from '../../forms/store';
 import { inThisThread, publishedWriter } from '../../forms/writer';
+import { refusedOriginPage } from '../../forms/refused-origin-page';
 import { englishMessage } from '../../components/forms/strings';
 
 export const prerender = false;
@@ -34,6 +35,7 @@ const receive = createReceiver({
     removeUnreferencedUpload: (...args) => writer().removeUnreferencedUpload(...args),
   },
   describe: englishMessage,
+  refusedOriginPage,
   resortIds: (await getCollection('resorts')).map((resort) => resort.id),
 });
 
