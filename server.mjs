@@ -90,11 +90,14 @@ retention.scheduleRetention(async () => {
 });
 
 // Set just before the headers go out, after Astro's own: pages, files, API answers, the 404 alike.
+// The Content Security Policy is the built pages' own, made into one (src/security/header-policy.ts).
 const { addSecurityHeaders } = await import('./src/security/headers.ts');
+const { builtPagePolicies, headerPolicyFor } = await import('./src/security/header-policy.ts');
 
 // Pages are files (`build.format: 'file'`); the adapter misses those beside a folder of sub-pages.
 const { prebuiltPages } = await import('./src/server/prebuilt-pages.ts');
 const clientDir = join(build, 'client');
+const headerPolicy = headerPolicyFor(builtPagePolicies(clientDir));
 const pageFor = prebuiltPages(clientDir);
 
 // Caching (src/server/caching.ts): ETags from the files' content, so an unchanged page keeps its
@@ -125,7 +128,7 @@ const server = http.createServer((req, res) => {
   // `//en/` is a path of this site, but Astro's trailing-slash redirect would answer
   // `Location: //en`, which a browser reads as the host `en`: one leading slash only.
   if (req.url && /^\/[/\\]/.test(req.url)) req.url = req.url.replace(/^[/\\]+/, '/');
-  onHeaders(res, () => addSecurityHeaders(res));
+  onHeaders(res, () => addSecurityHeaders(res, headerPolicy));
   // Once shutting down, each connection is closed after its answer.
   if (draining) res.setHeader('connection', 'close');
   const path = req.url?.split('?')[0];
