@@ -66,7 +66,9 @@ export function startStoreThread(dbPath: string, { commitDelayMs = 0 }: StoreThr
         // Not started yet: it never will be. Started: its answer is on the way.
         if (Atomics.compareExchange(state, 0, JOB.QUEUED, JOB.ABANDONED) === JOB.QUEUED) {
           pending.delete(id);
-          reject(new StoreBusyError(Date.now() - started));
+          const error = new StoreBusyError(Date.now() - started);
+          error.message = `The database thread could not start this write within ${waitMs} ms (the database locked, or slow writes before it).`;
+          reject(error);
         }
       }, waitMs);
       pending.set(id, {
