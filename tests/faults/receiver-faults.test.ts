@@ -314,8 +314,8 @@ describe('memory at the documented worst case', () => {
     });
 
   for (const [posts, limitMb] of [
-    [20, 500],
-    [60, 500],
+    [20, 560],
+    [60, 560],
   ] as const) {
     it(`${posts} concurrent maximum-size applications keep the server under ${limitMb} MB, and every answer is 200 or a 503 with Retry-After`, async () => {
       const server = await startServer({ FORMS_RATE_LIMIT: String(posts) });
