@@ -35,8 +35,10 @@ const headerValues = (response: APIResponse, name: string) =>
     .filter((h) => h.name.toLowerCase() === name.toLowerCase())
     .map((h) => h.value);
 
+/** The client folder of the build served: the e2e build, or the static hosts' (their config). */
+const clientDir = process.env.E2E_CLIENT_DIR ?? 'dist/client';
 /** The header policy of the build served: its pages' policies made into one (header-policy.ts). */
-const buildHeaderPolicy = () => headerPolicyFor(builtPagePolicies('dist/client'));
+const buildHeaderPolicy = () => headerPolicyFor(builtPagePolicies(clientDir));
 
 /**
  * Every header with its value, and one complete Content Security Policy (with `default-src`): the
@@ -121,7 +123,7 @@ test.describe('headers the Node server sends', () => {
   test('the static hosts’ _headers file carries the same values as the server, for every path', async ({
     request,
   }) => {
-    const file = readFileSync('dist/client/_headers', 'utf8');
+    const file = readFileSync(`${clientDir}/_headers`, 'utf8');
     const lines = file.split('\n').filter((line) => line && !line.startsWith('#'));
     expect(lines[0]).toBe('/*');
     // The `/*` block, up to the next path (the caching rules: tests/e2e/caching.spec.ts).
