@@ -20,10 +20,12 @@ import { chromiumLaunchOptions } from './scripts/chromium.mjs';
 import { recordedChoice } from './tests/e2e/consent-helpers';
 import { fakeBackendWebServer } from './tests/e2e/fake-backend-data';
 import { sharedFormsData } from './tests/e2e/forms-helpers';
-import { staticHosts, receiverPort } from './tests/static-hosts/hosts';
+import { staticHosts, staticOutput, receiverPort } from './tests/static-hosts/hosts';
 
 /** The specs' helpers read the receiver's database through this (tests/e2e/forms-helpers.ts). */
 process.env.E2E_RECEIVER_PORT = String(receiverPort);
+/** The build these hosts serve: its `_headers` and header policy (tests/e2e/security.spec.ts). */
+process.env.E2E_CLIENT_DIR = staticOutput;
 const forms = sharedFormsData(receiverPort);
 
 export default defineConfig({

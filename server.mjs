@@ -23,27 +23,26 @@ const host =
   process.env.HOST ??
   (typeof options.host === 'string' ? options.host : options.host ? '0.0.0.0' : 'localhost');
 
-// The form receiver's retention (spec §9: CVs kept at most one year; contact messages as the
-// privacy policy says): purge at start, then daily.
+// The database thread (src/forms/store-thread.ts): every write of the receiver, the retention and
+// the start-up check run there, so that neither a locked database nor a slow disk ever holds up a
+// page. Published for the receiver (the Astro endpoint) before the first request.
 const { config } = await import('./src/config.ts');
-const { openStore, whenFree } = await import('./src/forms/store.ts');
+const { startStoreThread } = await import('./src/forms/store-thread.ts');
+const { publishWriter } = await import('./src/forms/writer.ts');
 const retention = await import('./src/forms/retention.ts');
 const { forms } = config;
-// SQLite waits for a lock a few milliseconds only (it would block every page meanwhile); a locked
-// database is waited for with timers (whenFree), up to a minute, then the purge is retried tomorrow.
-const withStore = (work) =>
-  whenFree(() => {
-    const store = openStore(forms.dbPath, { busyTimeoutMs: 5 });
-    try {
-      return work(store);
-    } finally {
-      store.close();
-    }
-  }, 60_000);
+const storeThread = startStoreThread(forms.dbPath, {
+  // Test hook (the faults suite): a slow disk, each commit taking this long.
+  commitDelayMs: Number(process.env.FORMS_TEST_SLOW_DISK_MS ?? 0),
+});
+publishWriter(storeThread);
+// A locked database is waited for up to a minute; past that, the purge is retried tomorrow.
+const MAINTENANCE_WAIT_MS = 60_000;
 
 // The start-up check of the uploads, beside serving: debris of a crash removed, damaged or
 // missing files listed.
-withStore((store) => store.liveFileNames())
+storeThread
+  .liveFileNames(MAINTENANCE_WAIT_MS)
   .then((live) => retention.checkStoredFiles(live, forms.uploadDir))
   .then(({ removedParts, damaged, missing }) => {
     if (removedParts.length)
@@ -60,37 +59,49 @@ withStore((store) => store.liveFileNames())
   })
   .catch((error) => console.error('Uploads: the start-up check failed:', error));
 
-retention.scheduleRetention(() =>
-  withStore((store) => {
-    const purged = retention.purgeExpiredFiles(store, forms.uploadDir, forms.fileRetentionDays);
-    if (purged)
-      console.log(
-        `Retention: deleted ${purged} application file(s) older than ${forms.fileRetentionDays} days`,
-      );
-    const messages = retention.purgeExpiredContactMessages(store, forms.contactRetentionDays);
-    if (messages)
-      console.log(
-        `Retention: deleted ${messages} contact message(s) older than ${forms.contactRetentionDays} days`,
-      );
-    const requests = retention.purgeExpiredLessonRequests(store, forms.contactRetentionDays);
-    if (requests)
-      console.log(
-        `Retention: deleted ${requests} lesson request(s) older than ${forms.contactRetentionDays} days`,
-      );
-    const spam = retention.purgeExpiredSpam(store, forms.spamRetentionDays);
-    if (spam)
-      console.log(
-        `Retention: deleted ${spam} honeypot row(s) older than ${forms.spamRetentionDays} days`,
-      );
-  }),
-);
+// The form receiver's retention (spec §9: CVs kept at most one year; contact messages and lesson
+// requests as the privacy policy says), and the files no row refers to: at start, then daily.
+const ORPHAN_MIN_AGE_MS = Number(process.env.FORMS_TEST_ORPHAN_MIN_AGE_MS ?? 60 * 60 * 1000);
+retention.scheduleRetention(async () => {
+  const { files, messages, requests, spam, orphans } = await storeThread.retention(
+    {
+      uploadDir: forms.uploadDir,
+      fileRetentionDays: forms.fileRetentionDays,
+      contactRetentionDays: forms.contactRetentionDays,
+      spamRetentionDays: forms.spamRetentionDays,
+      orphanMinAgeMs: ORPHAN_MIN_AGE_MS,
+    },
+    MAINTENANCE_WAIT_MS,
+  );
+  if (files)
+    console.log(
+      `Retention: deleted ${files} application file(s) older than ${forms.fileRetentionDays} days`,
+    );
+  if (messages)
+    console.log(
+      `Retention: deleted ${messages} contact message(s) older than ${forms.contactRetentionDays} days`,
+    );
+  if (requests)
+    console.log(
+      `Retention: deleted ${requests} lesson request(s) older than ${forms.contactRetentionDays} days`,
+    );
+  if (spam)
+    console.log(
+      `Retention: deleted ${spam} honeypot row(s) older than ${forms.spamRetentionDays} days`,
+    );
+  for (const name of orphans)
+    console.log(`Uploads: removed ${name}, which no application refers to`);
+});
 
 // Set just before the headers go out, after Astro's own: pages, files, API answers, the 404 alike.
+// The Content Security Policy is the built pages' own, made into one (src/security/header-policy.ts).
 const { addSecurityHeaders } = await import('./src/security/headers.ts');
+const { builtPagePolicies, headerPolicyFor } = await import('./src/security/header-policy.ts');
 
 // Pages are files (`build.format: 'file'`); the adapter misses those beside a folder of sub-pages.
 const { prebuiltPages } = await import('./src/server/prebuilt-pages.ts');
 const clientDir = join(build, 'client');
+const headerPolicy = headerPolicyFor(builtPagePolicies(clientDir));
 const pageFor = prebuiltPages(clientDir);
 
 // Caching (src/server/caching.ts): ETags from the files' content, so an unchanged page keeps its
@@ -121,7 +132,7 @@ const server = http.createServer((req, res) => {
   // `//en/` is a path of this site, but Astro's trailing-slash redirect would answer
   // `Location: //en`, which a browser reads as the host `en`: one leading slash only.
   if (req.url && /^\/[/\\]/.test(req.url)) req.url = req.url.replace(/^[/\\]+/, '/');
-  onHeaders(res, () => addSecurityHeaders(res));
+  onHeaders(res, () => addSecurityHeaders(res, headerPolicy));
   // Once shutting down, each connection is closed after its answer.
   if (draining) res.setHeader('connection', 'close');
   const path = req.url?.split('?')[0];

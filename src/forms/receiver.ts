@@ -9,13 +9,16 @@
  *
  * Faults: the answer (status, headers, where to send the browser back) is settled before anything
  * is stored, so a row exists only when its 200 can be sent. A full disk is a 507 and a database
- * locked by another process a 503 with Retry-After; in both cases nothing is stored. The event
- * loop never waits on the database: a locked one is retried with timers (store.ts `whenFree`).
+ * locked by another process (or a disk so slow the write cannot start in time) a 503 with
+ * Retry-After; in both cases nothing is stored, and a file the post wrote is removed unless a row
+ * refers to it. The event loop never waits on the database: the server's writes run on the
+ * database thread (store-thread.ts).
  */
 import { formDefinitions, type FormDefinition } from './definitions';
 import { createRateLimiter } from './rate-limit';
 import { createSlots } from './slots';
 import { newBookingCode } from './booking-code';
+import { receiverToday, type LessonRequestContext } from './lesson-request';
 import {
   HONEYPOT_FIELD,
   OTHER_RESORT,
@@ -25,16 +28,9 @@ import {
   type FormName,
   type RentalCatalogue,
 } from './schemas';
-import {
-  isFull,
-  isUniqueClash,
-  StoreBusyError,
-  whenFree,
-  type StoredFile,
-  type SubmissionStore,
-} from './store';
+import { isFull, isStoreBusy, isUniqueClash, type StoredFile } from './store';
 import { saveUpload, sniffFileType, UploadError, type UploadIo } from './uploads';
-import { receiverToday, type LessonRequestContext } from './lesson-request';
+import type { SubmissionWriter } from './writer';
 import { facts } from '../site-facts';
 
 export type ReceiverSettings = {
@@ -44,8 +40,8 @@ export type ReceiverSettings = {
   uploadDir: string;
   /** Origins allowed to post besides the receiver's own. */
   allowedOrigins: readonly string[];
-  /** Opens the store on first use; throwing makes the answer a 500 (and the next request retries). */
-  store: () => SubmissionStore;
+  /** Where the rows go (writer.ts); a failure other than a lock or a full disk is a 500. */
+  store: SubmissionWriter;
   /** English text of a field problem for a form, e.g. ('contact', 'name.invalid') → "Name is not valid.". */
   describe: (form: FormDefinition['key'], code: string) => string;
   /** The resort ids of the content (an application names one); absent: not checked. */
@@ -68,6 +64,15 @@ export type ReceiverSettings = {
    * bounds the memory: each such post holds about three copies of its body while it is parsed.
    */
   largePosts?: { concurrent: number; thresholdBytes: number; waitMs: number; queue: number };
+  /**
+   * The HTML page a browser without JavaScript gets when it posts from an origin not allowed
+   * (refused-origin-page.ts); absent: the JSON answer, as JavaScript clients get.
+   */
+  refusedOriginPage?: (post: {
+    formName: string | null;
+    locale: string | null;
+    acceptLanguage: string | null;
+  }) => string;
   /** Test hook: how upload bytes reach the disk (uploads.ts). */
   uploadIo?: UploadIo;
   now?: () => Date;
@@ -132,9 +137,19 @@ export function createReceiver(settings: ReceiverSettings) {
   const slots = createSlots(large.concurrent, large.queue);
   const resortIds = settings.resortIds ? new Set(settings.resortIds) : null;
   const drawCode = settings.bookingCode ?? (() => newBookingCode());
-  /** Stores through the lock-aware retry: a locked database delays only this post, then 503s it. */
-  const store = <T>(work: (store: SubmissionStore) => T) =>
-    whenFree(() => work(settings.store()), dbWaitMs);
+  /**
+   * Deletes, in the background (the answer does not wait), the files a post wrote when its row
+   * was not stored, unless another row refers to the same content. One the database cannot check
+   * now is left to the orphan sweep (retention.ts), which logs it.
+   */
+  const removeWritten = (written: { storedName: string; writtenAtMs: number }[]) => {
+    for (const { storedName, writtenAtMs } of written)
+      settings.store
+        .removeUnreferencedUpload(settings.uploadDir, storedName, writtenAtMs)
+        .catch((error) =>
+          console.error(`Form receiver: ${storedName} not removed after a failed post.`, error),
+        );
+  };
 
   async function decide(request: Request, client: string, pending: Pending): Promise<Outcome> {
     const contentType = request.headers.get('content-type') ?? ''; // as sent: the boundary is case-sensitive
@@ -220,7 +235,7 @@ export function createReceiver(settings: ReceiverSettings) {
         client,
         created_at: now().toISOString(),
       };
-      await store((s) => s.insert('spam', row));
+      await settings.store.insert('spam', row, {}, dbWaitMs);
       return { status: 200, body: { ok: true } };
     }
 
@@ -270,58 +285,73 @@ export function createReceiver(settings: ReceiverSettings) {
 
     const createdAt = now().toISOString();
     const files: StoredFile[] = [];
-    for (const [field, { bytes, type }] of sniffed) {
-      const original = input[field] as File;
-      const { sha256, storedName } = await saveUpload(
-        settings.uploadDir,
-        bytes,
-        type,
-        settings.uploadIo,
-      );
-      files.push({
-        field: field as StoredFile['field'],
-        sha256,
-        storedName,
-        mediaType: type.mediaType,
-        bytes: bytes.byteLength,
-        originalName: original.name.slice(0, 200),
-      });
-    }
-    const row = {
-      ...definition.toRow(output),
-      ...(definition.keepsClient ? { client } : {}),
-      created_at: createdAt,
-    };
-    const receipt = definition.receipt;
-    if (receipt) {
-      // The code is unique by the table's constraint, not by chance: a clash draws another.
-      for (let attempt = 1; ; attempt++) {
-        const code = drawCode();
-        try {
-          await store((s) =>
-            s.insert(definition.storedAs, { ...row, [receipt.column]: code }, { files }),
-          );
-        } catch (error) {
-          if (attempt < RECEIPT_ATTEMPTS && isUniqueClash(error, receipt.column)) continue;
-          throw error;
-        }
-        pending.receiptPage = receipt.page(
-          code,
-          typeof output.locale === 'string' ? output.locale : null,
+    /** The files this post wrote (not those it found already stored): removed if no row is. */
+    const written: { storedName: string; writtenAtMs: number }[] = [];
+    try {
+      for (const [field, { bytes, type }] of sniffed) {
+        const original = input[field] as File;
+        const { sha256, storedName, writtenAtMs } = await saveUpload(
+          settings.uploadDir,
+          bytes,
+          type,
+          settings.uploadIo,
         );
-        return { status: 200, body: { ok: true, [receipt.answer]: code } };
+        if (writtenAtMs !== null) written.push({ storedName, writtenAtMs });
+        files.push({
+          field: field as StoredFile['field'],
+          sha256,
+          storedName,
+          mediaType: type.mediaType,
+          bytes: bytes.byteLength,
+          originalName: original.name.slice(0, 200),
+        });
       }
+      const row = {
+        ...definition.toRow(output),
+        ...(definition.keepsClient ? { client } : {}),
+        created_at: createdAt,
+      };
+      const receipt = definition.receipt;
+      if (receipt) {
+        // The code is unique by the table's constraint, not by chance: a clash draws another.
+        for (let attempt = 1; ; attempt++) {
+          const code = drawCode();
+          try {
+            await settings.store.insert(
+              definition.storedAs,
+              { ...row, [receipt.column]: code },
+              { files },
+              dbWaitMs,
+            );
+          } catch (error) {
+            if (attempt < RECEIPT_ATTEMPTS && isUniqueClash(error, receipt.column)) continue;
+            throw error;
+          }
+          pending.receiptPage = receipt.page(
+            code,
+            typeof output.locale === 'string' ? output.locale : null,
+          );
+          return { status: 200, body: { ok: true, [receipt.answer]: code } };
+        }
+      }
+      const id = await settings.store.insert(
+        definition.storedAs,
+        row,
+        { onConflict: definition.onConflict, files },
+        dbWaitMs,
+      );
+      if (id === null) removeWritten(written); // a duplicate ignored: its files are not referred to
+    } catch (error) {
+      removeWritten(written);
+      throw error;
     }
-    await store((s) =>
-      s.insert(definition.storedAs, row, { onConflict: definition.onConflict, files }),
-    );
     return { status: 200, body: { ok: true } };
   }
 
   /** The answer to a fault: the disk full and a locked database are told apart from the rest. */
   function faultOutcome(error: unknown): Outcome {
-    if (error instanceof StoreBusyError) {
-      console.error(`Form receiver: ${error.message} Answered 503; nothing was stored.`);
+    if (isStoreBusy(error)) {
+      console.error(`Form receiver: ${(error as Error).message} Answered 503; nothing was stored.`);
       return busy('The submission could not be stored right now; please try again shortly.');
     }
     if ((error instanceof UploadError && error.noSpace) || isFull(error)) {
@@ -363,6 +393,21 @@ export function createReceiver(settings: ReceiverSettings) {
     }
 
     const wantsJson = (request.headers.get('accept') ?? '').includes('application/json');
+    if (!originAllowed && !wantsJson && settings.refusedOriginPage) {
+      // A person, on a copy of our form elsewhere: a page saying why, with a link to our form.
+      const small = await smallForm(request);
+      return new Response(
+        settings.refusedOriginPage({
+          formName: fieldOf(small, 'form-name'),
+          locale: fieldOf(small, 'locale'),
+          acceptLanguage: request.headers.get('accept-language'),
+        }),
+        {
+          status: 403,
+          headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+        },
+      );
+    }
     const pending: Pending = {};
     let outcome: Outcome;
     if (!originAllowed) {
@@ -461,6 +506,28 @@ async function readLimited(
   }
   return total === body.byteLength ? body : body.slice(0, total);
 }
+
+/** A refused post's body is read only this far: its form's name and locale, never its files. */
+const SMALL_FORM_BYTES = 64 * 1024;
+
+/** The form of a post of at most SMALL_FORM_BYTES; null for a larger one or not a form. */
+async function smallForm(request: Request): Promise<FormData | null> {
+  const contentType = request.headers.get('content-type') ?? '';
+  if (Number(request.headers.get('content-length') ?? 0) > SMALL_FORM_BYTES) return null;
+  if (!FORM_TYPES.some((type) => contentType.toLowerCase().startsWith(type))) return null;
+  const body = await readLimited(request, SMALL_FORM_BYTES);
+  if (body === 'tooLarge') return null;
+  try {
+    return await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    return null;
+  }
+}
+
+const fieldOf = (form: FormData | null, name: string) => {
+  const value = form?.get(name);
+  return typeof value === 'string' ? value : null;
+};
 
 /** The text fields of a bot's post as JSON, within `SPAM_LIMITS` (files are never kept). */
 function spamPayload(form: FormData) {

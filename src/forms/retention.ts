@@ -4,10 +4,10 @@
  * that a file had been sent. Contact messages are deleted after the privacy policy's period
  * (`legal.contactRetentionMonths` in the site facts). Runs when the server starts and then daily.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SubmissionStore } from './store.ts';
-import { checkUploads, deleteUpload } from './uploads.ts';
+import { checkUploads, deleteUpload, STORED_NAME } from './uploads.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -49,6 +49,28 @@ export function purgeExpiredLessonRequests(
 /** Deletes what the honeypot caught before `retentionDays`; returns how many. */
 export function purgeExpiredSpam(store: SubmissionStore, retentionDays: number, now = new Date()) {
   return store.deleteSpam(new Date(now.getTime() - retentionDays * DAY_MS).toISOString());
+}
+
+/**
+ * Deletes the upload files no live row refers to (a post whose row failed after its file was
+ * written, then a crash before the cleanup; a row deleted by hand) and returns their names. Only
+ * files untouched for `minAgeMs`: a post under way has written (or touched, reusing it) its file
+ * moments before its row, so its file is never taken for an orphan. Never a file a live row refers
+ * to: each is checked against the rows as it is deleted (store.ts `removeUnreferencedUpload`).
+ */
+export function sweepOrphanUploads(store: SubmissionStore, uploadDir: string, minAgeMs: number) {
+  let names: string[];
+  try {
+    names = readdirSync(uploadDir);
+  } catch {
+    return []; // no folder yet
+  }
+  const before = Date.now() - minAgeMs;
+  return names.filter(
+    (name) =>
+      STORED_NAME.test(name) &&
+      store.removeUnreferencedUpload(uploadDir, name, { untouchedSinceMs: before }),
+  );
 }
 
 /**

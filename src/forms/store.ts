@@ -10,8 +10,8 @@
  * Plain Node TypeScript (no Astro, no Vite): `server.mjs` and `scripts/submissions.mjs` import it
  * directly, as the Astro endpoint does.
  */
-import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, closeSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -181,13 +181,22 @@ export const isBusy = (error: unknown) =>
 export const isFull = (error: unknown) =>
   (((error as { errcode?: number }).errcode ?? 0) & 0xff) === SQLITE_FULL;
 
-/** Thrown by `whenFree` when the database stayed locked past the deadline. */
+/**
+ * Thrown by `whenFree` when the database stayed locked past the deadline (and by the database
+ * thread when a write could not start in time).
+ */
 export class StoreBusyError extends Error {
   constructor(waitedMs: number, options?: ErrorOptions) {
     super(`The submissions database stayed locked for ${waitedMs} ms.`, options);
     this.name = 'StoreBusyError';
   }
 }
+/**
+ * A `StoreBusyError`, told apart by its name: the server's database thread and the bundled
+ * receiver each have their own copy of the class, so `instanceof` would miss it.
+ */
+export const isStoreBusy = (error: unknown) =>
+  (error as { name?: unknown } | null)?.name === 'StoreBusyError';
 
 /**
  * Runs `work` (synchronous SQLite calls that fail at once with SQLITE_BUSY, see `busyTimeoutMs`)
@@ -215,8 +224,12 @@ export async function whenFree<T>(work: () => T, maxWaitMs: number): Promise<T> 
  *
  * `busyTimeoutMs`: how long SQLite itself waits for a lock, blocking the thread. The CLI may
  * wait (5 s); the server passes a few milliseconds and waits with `whenFree` instead.
+ *
+ * `commitDelayMs` (tests only: `FORMS_TEST_SLOW_DISK_MS`): a slow disk. Each commit blocks its
+ * thread that long before it is written, holding the write lock, as a commit's fsync on a slow
+ * disk does.
  */
-export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
+export function openStore(path: string, { busyTimeoutMs = 5000, commitDelayMs = 0 } = {}) {
   if (path !== ':memory:') {
     mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
     closeSync(openSync(path, 'a', 0o600));
@@ -239,6 +252,7 @@ export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
     db.exec('BEGIN IMMEDIATE');
     try {
       const result = work();
+      if (commitDelayMs > 0) blockFor(commitDelayMs);
       db.exec('COMMIT');
       return result;
     } catch (error) {
@@ -351,6 +365,38 @@ export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
         Row | undefined;
     },
 
+    /**
+     * Deletes the upload `storedName` unless a live row refers to it or it changed since it was
+     * looked at: `writtenAtMs`, the mtime a failed post left it with (a post sending the same file
+     * since has touched it, see uploads.ts); `untouchedSinceMs`, the orphan sweep's age limit. The
+     * query and the deletion are one synchronous step: no insert of this connection comes between
+     * them. Returns whether it was deleted.
+     */
+    removeUnreferencedUpload(
+      uploadDir: string,
+      storedName: string,
+      when: { writtenAtMs: number } | { untouchedSinceMs: number },
+    ) {
+      const path = join(uploadDir, storedName);
+      let mtimeMs: number;
+      try {
+        mtimeMs = statSync(path).mtimeMs;
+      } catch {
+        return false; // already gone
+      }
+      const unchanged =
+        'writtenAtMs' in when ? mtimeMs === when.writtenAtMs : mtimeMs <= when.untouchedSinceMs;
+      if (!unchanged) return false;
+      const referenced = db
+        .prepare(
+          'SELECT 1 FROM application_files WHERE purged_at IS NULL AND stored_name = ? LIMIT 1',
+        )
+        .get(storedName);
+      if (referenced) return false;
+      unlinkSync(path);
+      return true;
+    },
+
     /** Deletes the contact messages received before `before`; returns how many. */
     deleteContactMessages(before: string): number {
       return Number(
@@ -360,6 +406,11 @@ export function openStore(path: string, { busyTimeoutMs = 5000 } = {}) {
 
     close: () => db.close(),
   };
+}
+
+/** Blocks the calling thread (as a synchronous fsync does), not just this function. */
+function blockFor(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 function migrate(db: DatabaseSync) {

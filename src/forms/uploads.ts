@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, unlinkSync } from 'node:fs';
-import { mkdir, open, readdir, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const signatures = [
@@ -34,7 +34,7 @@ export function sniffFileType(content: Uint8Array): SniffedType | null {
 
 /** The temporary files of writes in progress; anything still named so at start-up is debris. */
 const PART_SUFFIX = '.part';
-const STORED_NAME = /^([0-9a-f]{64})\.(pdf|jpg|png)$/;
+export const STORED_NAME = /^([0-9a-f]{64})\.(pdf|jpg|png)$/;
 
 /** Error codes that mean "no room": the disk, the quota, or the file system's inodes. */
 const NO_SPACE = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
@@ -87,7 +87,9 @@ async function isWhole(path: string, size: number, sha256: string) {
 
 /**
  * Writes `content` as `<sha256>.<ext>` in `dir` (once: the same content is the same file), or
- * throws an `UploadError` having left nothing behind.
+ * throws an `UploadError` having left nothing behind. `writtenAtMs`: the file's mtime when this
+ * call wrote it, null when it reused the file already there (touched, so that the cleanup of
+ * another post, or the orphan sweep, sees it in use: store.ts `removeUnreferencedUpload`).
  */
 export async function saveUpload(
   dir: string,
@@ -98,7 +100,15 @@ export async function saveUpload(
   const sha256 = sha256Of(content);
   const storedName = `${sha256}.${type.extension}`;
   const target = join(dir, storedName);
-  if (await isWhole(target, content.byteLength, sha256)) return { sha256, storedName };
+  if (await isWhole(target, content.byteLength, sha256)) {
+    try {
+      const now = new Date();
+      await utimes(target, now, now);
+      return { sha256, storedName, writtenAtMs: null };
+    } catch {
+      // Deleted meanwhile (by a cleanup): written again below.
+    }
+  }
 
   const temporary = `${target}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}${PART_SUFFIX}`;
   try {
@@ -128,6 +138,7 @@ export async function saveUpload(
     } finally {
       await folder.close();
     }
+    return { sha256, storedName, writtenAtMs: (await stat(target)).mtimeMs };
   } catch (error) {
     await unlink(temporary).catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code ?? '';
@@ -137,7 +148,6 @@ export async function saveUpload(
       { cause: error },
     );
   }
-  return { sha256, storedName };
 }
 
 export function deleteUpload(dir: string, storedName: string) {

@@ -7,14 +7,18 @@
  * their content, and a second `/*` rule would be joined to the first into one confused header.
  */
 import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { builtPagePolicies, headerPolicyFor } from '../security/header-policy';
 import { securityHeaders } from '../security/headers';
 import { cacheRules } from '../server/caching';
 
-export function staticHostHeadersFile(): string {
+/** `_headers` for a build whose header Content Security Policy is `policy` (header-policy.ts). */
+export function staticHostHeadersFile(policy: string): string {
   const lines = [
-    '# Written by the build from src/security/headers.ts and src/server/caching.ts. Static hosts only: the Node server sets these itself.',
+    "# Written by the build from src/security/headers.ts, the pages' policies (src/security/header-policy.ts) and src/server/caching.ts. Static hosts only: the Node server sets these itself.",
     '/*',
+    `  Content-Security-Policy: ${policy}`,
     ...Object.entries(securityHeaders).map(([name, value]) => `  ${name}: ${value}`),
     ...cacheRules.flatMap(({ path, cacheControl }) => [path, `  Cache-Control: ${cacheControl}`]),
   ];
@@ -26,7 +30,8 @@ export function staticHostHeaders(): AstroIntegration {
     name: 'static-host-headers',
     hooks: {
       'astro:build:done': async ({ dir }) => {
-        await writeFile(new URL('_headers', dir), staticHostHeadersFile());
+        const policy = headerPolicyFor(builtPagePolicies(fileURLToPath(dir)));
+        await writeFile(new URL('_headers', dir), staticHostHeadersFile(policy));
       },
     },
   };

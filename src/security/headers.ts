@@ -6,8 +6,9 @@
  *
  * The page's main Content Security Policy is not here: it is a `<meta>` element Astro writes into
  * every page with the hashes of that page's scripts and styles (src/security/content-security-policy.ts).
- * The header policy below carries what a `<meta>` policy cannot (`frame-ancestors`); a browser
- * enforces both policies, so a request must pass each.
+ * The header policy is made of the built pages' policies (header-policy.ts), plus what a `<meta>`
+ * policy cannot carry (`frame-ancestors`, below); a browser enforces both policies, so a request
+ * must pass each.
  */
 
 /**
@@ -20,6 +21,8 @@
 export const documentRestrictions = ["object-src 'none'", "base-uri 'self'"] as const;
 
 /**
+ * What only a header policy can carry, and the document restrictions: added to a policy of the
+ * response's own (the 404 page's), and all of the header policy of a build without pages.
  * `frame-ancestors 'self'`: only the site may frame its pages (against clickjacking). Not `'none'`:
  * Partytown, after tracking consent, runs in a same-origin iframe (`/~partytown/`).
  */
@@ -45,8 +48,8 @@ const unusedFeatures = [
   'usb',
 ] as const;
 
+/** The headers of every response, but the Content Security Policy (of a build: header-policy.ts). */
 export const securityHeaders = {
-  'Content-Security-Policy': headerContentSecurityPolicy,
   // Browsers go straight to HTTPS for a year (and for subdomains); ignored over plain HTTP, so
   // local servers are unaffected. Not `preload`: joining the browsers' list is a deliberate step.
   'Strict-Transport-Security': `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`,
@@ -68,23 +71,25 @@ type HeaderTarget = {
 };
 
 /**
- * Sets the security headers on a response about to be sent (server.mjs). A Content Security
- * Policy the response already has (Astro's, on the 404 page rendered on demand) is kept, and the
- * directives of ours it lacks (`frame-ancestors`) are added to it: one header, one complete policy
- * with its `default-src`. Should it set one of our directives differently, ours is sent as a second
- * policy instead: the browser enforces both, so neither loosens the other.
+ * Sets the security headers on a response about to be sent (server.mjs), with `policy` (the
+ * build's header policy, header-policy.ts) as its Content Security Policy. A policy the response
+ * already has (Astro's, on the 404 page rendered on demand) is kept instead, and the header-only
+ * directives it lacks (`frame-ancestors`) are added to it: one header, one complete policy with
+ * its `default-src`. Should it set one of those differently, ours is sent as a second policy
+ * instead: the browser enforces both, so neither loosens the other.
  *
  * An HTML answer without a charset (Astro's 404) gets `charset=utf-8`, so no browser guesses it.
  */
-export function addSecurityHeaders(response: HeaderTarget): void {
-  for (const [name, value] of Object.entries(securityHeaders)) {
-    const existing = response.getHeader(name);
-    if (name === 'Content-Security-Policy' && existing !== undefined) {
-      response.setHeader(name, withHeaderPolicy([existing].flat().map(String)));
-    } else {
-      response.setHeader(name, value);
-    }
-  }
+export function addSecurityHeaders(
+  response: HeaderTarget,
+  policy: string = headerContentSecurityPolicy,
+): void {
+  for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
+  const existing = response.getHeader('Content-Security-Policy');
+  response.setHeader(
+    'Content-Security-Policy',
+    existing === undefined ? policy : withHeaderPolicy([existing].flat().map(String)),
+  );
   const type = response.getHeader('content-type');
   if (typeof type === 'string' && /^text\/html\s*$/i.test(type))
     response.setHeader('content-type', 'text/html; charset=utf-8');

@@ -10,7 +10,8 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { consentHeadScript } from '../../src/consent/head-script';
 import { pathTo } from '../../src/i18n/routes';
-import { securityHeaders } from '../../src/security/headers';
+import { builtPagePolicies, headerPolicyFor } from '../../src/security/header-policy';
+import { headerContentSecurityPolicy, securityHeaders } from '../../src/security/headers';
 import { fakeBackendUrl, scenarioUrl, scenarios } from './fake-backend-data';
 import { startServer } from './forms-helpers';
 import { aResort, useTranslations } from './site';
@@ -35,15 +36,25 @@ const headerValues = (response: APIResponse, name: string) =>
     .filter((h) => h.name.toLowerCase() === name.toLowerCase())
     .map((h) => h.value);
 
-/** Every header with its value; a policy may carry ours within a page's own (the 404 page's). */
+/** The client folder of the build served: the e2e build, or the static hosts' (their config). */
+const clientDir = process.env.E2E_CLIENT_DIR ?? 'dist/client';
+/** The header policy of the build served: its pages' policies made into one (header-policy.ts). */
+const buildHeaderPolicy = () => headerPolicyFor(builtPagePolicies(clientDir));
+
+/**
+ * Every header with its value, and one complete Content Security Policy (with `default-src`): the
+ * build's, or the 404 page's own with the header-only directives added.
+ */
 function expectSecurityHeaders(response: APIResponse, what: string) {
-  for (const [name, value] of Object.entries(securityHeaders)) {
-    const values = headerValues(response, name);
-    if (name !== 'Content-Security-Policy') expect(values, `${name} on ${what}`).toContain(value);
-    else
-      for (const directive of value.split('; '))
-        expect(values.join(', '), `${name} on ${what}`).toContain(directive);
-  }
+  for (const [name, value] of Object.entries(securityHeaders))
+    expect(headerValues(response, name), `${name} on ${what}`).toContain(value);
+  const policies = headerValues(response, 'content-security-policy');
+  expect(policies, `Content-Security-Policy on ${what}`).toHaveLength(1);
+  const policy = parsePolicy(policies[0]!);
+  expect(policy.get('default-src'), `default-src on ${what}`).toEqual(["'self'"]);
+  expect(policy.get('script-src'), `script-src on ${what}`).not.toContain("'unsafe-inline'");
+  for (const directive of headerContentSecurityPolicy.split('; '))
+    expect(policies[0], `${directive} on ${what}`).toContain(directive);
 }
 
 test.describe('headers the Node server sends', () => {
@@ -79,6 +90,10 @@ test.describe('headers the Node server sends', () => {
         'Partytown’s service worker: 200',
       ]);
       for (const [what, response] of responses) expectSecurityHeaders(response, what);
+      // Pages and the other answers: the build's policy, whose script hashes include the page's.
+      const home = headerValues(responses[0]![1], 'content-security-policy')[0]!;
+      expect(home).toBe(buildHeaderPolicy());
+      expect(parsePolicy(home).get('script-src')).toContain(sha256(consentHeadScript));
 
       // A built script (an island's), found in the page as a browser would find it.
       const html = await (await request.get('/en')).text();
@@ -109,7 +124,7 @@ test.describe('headers the Node server sends', () => {
   test('the static hosts’ _headers file carries the same values as the server, for every path', async ({
     request,
   }) => {
-    const file = readFileSync('dist/client/_headers', 'utf8');
+    const file = readFileSync(`${clientDir}/_headers`, 'utf8');
     const lines = file.split('\n').filter((line) => line && !line.startsWith('#'));
     expect(lines[0]).toBe('/*');
     // The `/*` block, up to the next path (the caching rules: tests/e2e/caching.spec.ts).
@@ -123,7 +138,10 @@ test.describe('headers the Node server sends', () => {
           .slice(0, 2),
       ),
     );
-    expect(written).toEqual(securityHeaders);
+    expect(written).toEqual({
+      'Content-Security-Policy': buildHeaderPolicy(),
+      ...securityHeaders,
+    });
 
     const served = await request.get(pathTo('about', 'es'));
     for (const [name, value] of Object.entries(written))

@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pathTo } from '../../src/i18n/routes';
 import { rows } from '../e2e/forms-helpers';
 import {
   application,
@@ -149,15 +150,22 @@ describe('a file size limit (a full disk for any user: ulimit -f)', () => {
 });
 
 describe('a database locked by another process', () => {
-  it('keeps serving pages; posts wait a bounded time, then get 503 with Retry-After and nothing stored', async () => {
+  it('keeps serving pages; posts wait a bounded time, then get 503 with Retry-After, nothing stored and no file left', async () => {
     const server = await startServer();
     try {
       expect((await post(server, newsletter('first@example.com'))).status).toBe(200); // the database exists
       const holder = new DatabaseSync(server.dbPath);
       holder.exec('BEGIN IMMEDIATE'); // as the CLI, a backup or a second server may
       const started = performance.now();
-      const posts = [1, 2, 3].map((i) =>
-        post(server, newsletter(`locked${i}@example.com`)).then((r) => ({
+      const posts = [
+        newsletter('locked1@example.com'),
+        newsletter('locked2@example.com'),
+        // Its licence is written before the row fails: removed after the 503.
+        application('locked3@example.com', {
+          licence: new File([pdfOf(64 * 1024)], 'licence.pdf'),
+        }),
+      ].map((body) =>
+        post(server, body).then((r) => ({
           r,
           ms: performance.now() - started,
         })),
@@ -182,6 +190,8 @@ describe('a database locked by another process', () => {
         expect(ms).toBeLessThan(8000);
       }
       expect(count(server, 'newsletter_subscriptions')).toBe(1);
+      expect(count(server, 'instructor_applications')).toBe(0);
+      await expect.poll(() => readdirSync(server.uploadDir)).toEqual([]);
       expect((await post(server, newsletter('after@example.com'))).status).toBe(200); // and back
     } finally {
       await server.stop();
@@ -199,6 +209,44 @@ describe('a database locked by another process', () => {
       holder.exec('COMMIT');
       holder.close();
       expect((await answer).status).toBe(200);
+      expect(count(server, 'newsletter_subscriptions')).toBe(2);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('a slow disk (each commit takes 1.5 s: FORMS_TEST_SLOW_DISK_MS)', () => {
+  it('keeps serving pages at once while posts wait for the disk, then stores them (200)', async () => {
+    const delayMs = 1500;
+    const server = await startServer({ FORMS_TEST_SLOW_DISK_MS: String(delayMs) });
+    try {
+      const idle: number[] = [];
+      for (let i = 0; i < 5; i++) idle.push(await pageLatency(server));
+      const started = performance.now();
+      const posts = [1, 2].map((i) =>
+        post(server, newsletter(`slow${i}@example.com`)).then((r) => ({
+          r,
+          ms: performance.now() - started,
+        })),
+      );
+      await new Promise((r) => setTimeout(r, 200)); // the first commit is under way
+      const latencies: number[] = [];
+      for (let i = 0; i < 5; i++) latencies.push(await pageLatency(server));
+      const answers = await Promise.all(posts);
+      const slowest = Math.max(...latencies);
+      figure(
+        `GET /en while posts wait on a slow disk (${delayMs} ms a commit): slowest ${Math.round(slowest)} ms of 5 (idle: ${Math.round(Math.max(...idle))} ms)`,
+      );
+      figure(
+        `posts on the slow disk: ${answers.map(({ r }) => r.status).join(', ')} after ${answers.map(({ ms }) => (ms / 1000).toFixed(1)).join(', ')} s`,
+      );
+      // Well under one commit: the pages never waited for the disk.
+      expect(slowest).toBeLessThan(delayMs / 3);
+      for (const { r, ms } of answers) {
+        expect(r.status).toBe(200);
+        expect(ms).toBeGreaterThanOrEqual(delayMs);
+      }
       expect(count(server, 'newsletter_subscriptions')).toBe(2);
     } finally {
       await server.stop();
@@ -266,8 +314,8 @@ describe('memory at the documented worst case', () => {
     });
 
   for (const [posts, limitMb] of [
-    [20, 500],
-    [60, 500],
+    [20, 560],
+    [60, 560],
   ] as const) {
     it(`${posts} concurrent maximum-size applications keep the server under ${limitMb} MB, and every answer is 200 or a 503 with Retry-After`, async () => {
       const server = await startServer({ FORMS_RATE_LIMIT: String(posts) });
@@ -343,6 +391,17 @@ describe('abuse', () => {
       const offsite = await fetch(`${server.url}//en/`, { redirect: 'manual' });
       expect(offsite.headers.get('location') ?? '').not.toMatch(/^\/\//);
       expect((await fetch(`${server.url}/api/forms`)).status).toBe(405);
+      // A copy of the form on another site, no JavaScript: a page of ours saying why, not JSON.
+      const foreign = await fetch(`${server.url}/api/forms`, {
+        method: 'POST',
+        headers: { origin: 'https://evil.example' },
+        body: new URLSearchParams({ 'form-name': 'ContactForm', locale: 'es' }),
+      });
+      expect(foreign.status).toBe(403);
+      expect(foreign.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const page = await foreign.text();
+      expect(page).toContain('<html lang="es">');
+      expect(page).toContain(`${pathTo('contact', 'es')}"`);
     } finally {
       await server.stop();
     }

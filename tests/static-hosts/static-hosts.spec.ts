@@ -7,9 +7,10 @@
 import { expect, test, type APIResponse } from '@playwright/test';
 import { defaultLocale, locales } from '../../src/i18n/locales';
 import { pathTo } from '../../src/i18n/routes';
+import { builtPagePolicies, headerPolicyFor } from '../../src/security/header-policy';
 import { securityHeaders } from '../../src/security/headers';
 import { aResort, everyPage } from '../e2e/site';
-import { testBuildConfig } from './hosts';
+import { staticOutput, testBuildConfig } from './hosts';
 
 const headerValues = (response: APIResponse, name: string) =>
   response
@@ -51,6 +52,7 @@ test('a page’s other addresses lead to its one address', async ({ request }, t
 test('every security header of _headers, on pages, 404s, redirects’ targets and files', async ({
   request,
 }) => {
+  const headerPolicy = headerPolicyFor(builtPagePolicies(staticOutput));
   const html = await (await request.get(pathTo('home', 'en'))).text();
   const script = html.match(/component-url="(\/_astro\/[^"]+\.js)"/)?.[1];
   expect(script).toBeDefined();
@@ -69,6 +71,9 @@ test('every security header of _headers, on pages, 404s, redirects’ targets an
     expect(response.status(), what).toBe(status);
     for (const [name, value] of Object.entries(securityHeaders))
       expect(headerValues(response, name), `${name} on ${what}`).toContain(value);
+    // The build's complete header policy (src/security/header-policy.ts), as `_headers` has it.
+    expect(headerValues(response, 'content-security-policy'), what).toContain(headerPolicy);
+    expect(headerPolicy).toMatch(/(^|; )default-src 'self'(;|$)/);
   }
 });
 

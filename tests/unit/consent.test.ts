@@ -34,6 +34,7 @@ import { loadsNothing, trackingPlan, workerBootstrap } from '../../src/consent/t
 import { ensureVisitorId, VISITOR_COOKIE } from '../../src/consent/visitor';
 import { createReceiver } from '../../src/forms/receiver';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
+import { inThisThread } from '../../src/forms/writer';
 import { facts } from '../../src/site-facts';
 
 const catalogueFile = parse(readFileSync('content/cookies.yaml', 'utf8')) as {
@@ -477,7 +478,7 @@ describe('the consent record', () => {
     rateLimit: { max: 1000, windowSeconds: 60 },
     uploadDir: '/nonexistent',
     allowedOrigins: [],
-    store: () => store,
+    store: inThisThread(() => store),
     describe: englishMessage,
     now: () => new Date('2026-11-21T10:00:00.000Z'),
   });

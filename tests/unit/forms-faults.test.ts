@@ -9,17 +9,25 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { englishMessage } from '../../src/components/forms/strings';
 import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
-import { purgeExpiredSpam } from '../../src/forms/retention';
+import { purgeExpiredSpam, sweepOrphanUploads } from '../../src/forms/retention';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
+import { inThisThread } from '../../src/forms/writer';
+import { refusedOriginPage } from '../../src/forms/refused-origin-page';
+import { config } from '../../src/config';
+import { pathTo } from '../../src/i18n/routes';
+import { useTranslations } from '../../src/i18n/translate';
 import { checkUploads, type UploadIo } from '../../src/forms/uploads';
 import {
   applicationFields,
@@ -70,7 +78,7 @@ function receiver(overrides: Partial<ReceiverSettings> = {}) {
     rateLimit: { max: 1000, windowSeconds: 60 },
     uploadDir,
     allowedOrigins: [],
-    store: () => store,
+    store: inThisThread(() => store),
     describe: englishMessage,
     resortIds,
     ...overrides,
@@ -136,6 +144,59 @@ describe('the start-up check of the uploads', () => {
       damaged: [stored],
     });
     expect(uploads()).toEqual([stored]);
+  });
+});
+
+describe('a post whose row is not stored after its file was written', () => {
+  /**
+   * The real store, failing each insert after the files were written (a fault of the database);
+   * `cleanups`: the receiver's removals of the files (it does not wait for them to answer).
+   */
+  let cleanups: Promise<boolean>[];
+  const failingInsert = () => {
+    const real = inThisThread(() => store);
+    cleanups = [];
+    return {
+      insert: async () => {
+        throw new Error('the database failed');
+      },
+      removeUnreferencedUpload: (...args: Parameters<typeof real.removeUnreferencedUpload>) => {
+        const removal = real.removeUnreferencedUpload(...args);
+        cleanups.push(removal);
+        return removal;
+      },
+    };
+  };
+  const licenceName = `${createHash('sha256').update(PDF).digest('hex')}.pdf`;
+
+  it('removes the file it wrote', async () => {
+    const response = await receiver({ store: failingInsert() })(post(application()), 'x');
+    expect(response.status).toBe(500);
+    expect(store.list('InstructorApplicationForm')).toEqual([]);
+    await vi.waitFor(() => expect(uploads()).toEqual([]));
+  });
+
+  it('keeps it when another application refers to the same content', async () => {
+    expect((await receiver()(post(application()), 'x')).status).toBe(200);
+    // Missing from disk (a restore), so the next post writes it again, then fails.
+    rmSync(join(uploadDir, licenceName));
+    const response = await receiver({ store: failingInsert() })(post(application()), 'x');
+    expect(response.status).toBe(500);
+    expect(await Promise.all(cleanups)).toEqual([false]);
+    expect(uploads()).toEqual([licenceName]);
+    expect(readFileSync(join(uploadDir, licenceName))).toEqual(Buffer.from(PDF));
+  });
+
+  it('the orphan sweep removes old files no application refers to, never one that is referred to or recent', async () => {
+    expect((await receiver()(post(application()), 'x')).status).toBe(200);
+    const orphan = `${'a'.repeat(64)}.pdf`;
+    const recent = `${'b'.repeat(64)}.pdf`;
+    writeFileSync(join(uploadDir, orphan), PDF);
+    writeFileSync(join(uploadDir, recent), PDF);
+    const hourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    for (const name of [orphan, licenceName]) utimesSync(join(uploadDir, name), hourAgo, hourAgo);
+    expect(sweepOrphanUploads(store, uploadDir, 60 * 60 * 1000)).toEqual([orphan]);
+    expect(uploads().sort()).toEqual([licenceName, recent].sort());
   });
 });
 
@@ -315,6 +376,58 @@ describe('a browser without JavaScript refused before its form was read', () => 
       'x',
     );
     expect(response.status).toBe(415);
+  });
+});
+
+describe('a browser without JavaScript posting from another site', () => {
+  const foreign = (headers: Record<string, string>, body: BodyInit) =>
+    new Request(URL_, {
+      method: 'POST',
+      body,
+      headers: { origin: 'https://evil.example', referer: 'https://evil.example/x', ...headers },
+    });
+
+  it('gets a page of ours in its language, saying why, with a link to the form on our site', async () => {
+    const receive = receiver({ refusedOriginPage });
+    const fr = useTranslations('fr');
+    const response = await receive(
+      foreign(
+        {},
+        new URLSearchParams({ 'form-name': 'SubscribeForm', email: 'a@b.co', locale: 'fr' }),
+      ),
+      'x',
+    );
+    expect(response.status).toBe(403);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await response.text();
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain(`<h1>${fr('forms.refusedOrigin.title')}</h1>`);
+    expect(html).toContain(`href="${new URL(pathTo('newsletter', 'fr'), config.siteUrl).href}"`);
+    const report = await new HtmlValidate(new FileSystemConfigLoader()).validateString(html);
+    expect(report.results.flatMap((r) => r.messages.map((m) => m.message))).toEqual([]);
+    expect(store.list('SubscribeForm')).toEqual([]);
+
+    // Its form's language unknown (a large post is not read): the browser's languages.
+    const es = await receive(
+      foreign(
+        { 'accept-language': 'es-ES,es;q=0.9', 'content-type': 'text/plain' },
+        'x'.repeat(100_000),
+      ),
+      'x',
+    );
+    expect(es.status).toBe(403);
+    const esHtml = await es.text();
+    expect(esHtml).toContain('<html lang="es">');
+    expect(esHtml).toContain(`href="${new URL(pathTo('home', 'es'), config.siteUrl).href}"`);
+  });
+
+  it('a JavaScript client still gets JSON', async () => {
+    const response = await receiver({ refusedOriginPage })(
+      foreign(json, newsletter('a@b.co')),
+      'x',
+    );
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ ok: false, error: 'forbiddenOrigin' });
   });
 });
 

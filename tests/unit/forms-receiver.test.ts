@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { englishMessage } from '../../src/components/forms/strings';
 import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
 import { migrations, openStore, type SubmissionStore } from '../../src/forms/store';
+import { inThisThread } from '../../src/forms/writer';
 import { purgeExpiredContactMessages, purgeExpiredFiles } from '../../src/forms/retention';
 import { sniffFileType } from '../../src/forms/uploads';
 import { applicationFields, contactMessageFields, multipart } from '../forms-fixtures';
@@ -24,7 +25,7 @@ function receiver(overrides: Partial<ReceiverSettings> = {}) {
     rateLimit: { max: 1000, windowSeconds: 60 },
     uploadDir,
     allowedOrigins: ['https://www.partner.example'],
-    store: () => store,
+    store: inThisThread(() => store),
     describe: englishMessage,
     ...overrides,
   });
@@ -235,9 +236,9 @@ describe('form receiver', () => {
 
   it('answers 500 when the store fails', async () => {
     const receive = receiver({
-      store: () => {
+      store: inThisThread(() => {
         throw new Error('disk full');
-      },
+      }),
     });
     const response = await receive(
       post(new URLSearchParams({ 'form-name': 'SubscribeForm', email: 'a@b.co' })),

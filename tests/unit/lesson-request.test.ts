@@ -19,6 +19,7 @@ import {
 import { createReceiver } from '../../src/forms/receiver';
 import { purgeExpiredLessonRequests } from '../../src/forms/retention';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
+import { inThisThread } from '../../src/forms/writer';
 import { quoteLesson } from '../../src/lessons/price';
 import { facts } from '../../src/site-facts';
 import { aResort, resorts } from '../e2e/site';
@@ -215,7 +216,7 @@ describe('lesson request through the receiver', () => {
       rateLimit: { max: 1000, windowSeconds: 60 },
       uploadDir: mkdtempSync(join(tmpdir(), 'lesson-request-')),
       allowedOrigins: [],
-      store: () => store,
+      store: inThisThread(() => store),
       describe: englishMessage,
       resortIds: Object.keys(resorts),
       lessons: context,
@@ -271,7 +272,7 @@ describe('lesson request through the receiver', () => {
       rateLimit: { max: 1000, windowSeconds: 60 },
       uploadDir: mkdtempSync(join(tmpdir(), 'lesson-request-')),
       allowedOrigins: [],
-      store: () => store,
+      store: inThisThread(() => store),
       describe: englishMessage,
       resortIds: [aResort.id],
       now: () => new Date(`${today}T12:00:00Z`),

@@ -20,6 +20,7 @@ import {
   type RentalCatalogue,
 } from '../../src/forms/schemas';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
+import { inThisThread } from '../../src/forms/writer';
 import { allLocales } from '../../src/i18n/locales';
 import { multipart, rentalFields } from '../forms-fixtures';
 
@@ -181,7 +182,7 @@ describe('rental reservation receiver', () => {
       rateLimit: { max: 1000, windowSeconds: 60 },
       uploadDir: '/nonexistent',
       allowedOrigins: [],
-      store: () => store,
+      store: inThisThread(() => store),
       describe: englishMessage,
       rentalCatalogue: catalogue,
       now: () => today,

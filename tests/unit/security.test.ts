@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +27,7 @@ import {
 } from '../../src/security/content-security-policy';
 import { headInPlace } from '../../src/lib/page-head';
 import { cspMetaFirst, pageOwnHashes } from '../../src/security/csp-meta';
+import { builtPagePolicies, headerPolicyFor } from '../../src/security/header-policy';
 import {
   addSecurityHeaders,
   headerContentSecurityPolicy,
@@ -37,8 +45,10 @@ const directive = (directives: readonly string[] | undefined, name: string) =>
 
 describe('security headers', () => {
   it('are the values docs/security.md explains', () => {
+    expect(headerContentSecurityPolicy).toBe(
+      "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
+    );
     expect(securityHeaders).toEqual({
-      'Content-Security-Policy': "frame-ancestors 'self'; object-src 'none'; base-uri 'self'",
       'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'strict-origin-when-cross-origin',
@@ -58,11 +68,13 @@ describe('security headers', () => {
     };
   }
 
-  it('are set on a response that has none', () => {
+  it('are set on a response that has none, with the build’s header policy', () => {
     const res = response({ 'content-type': 'text/html' });
-    addSecurityHeaders(res);
+    const policy = headerPolicyFor([pagePolicy('a')]);
+    addSecurityHeaders(res, policy);
     for (const [name, value] of Object.entries(securityHeaders))
       expect(res.getHeader(name)).toBe(value);
+    expect(res.getHeader('content-security-policy')).toBe(policy);
     expect(res.getHeader('content-type')).toBe('text/html; charset=utf-8'); // a charset, never guessed
   });
 
@@ -87,10 +99,11 @@ describe('security headers', () => {
   });
 
   it('are written to _headers for every path of a static host', () => {
-    expect(staticHostHeadersFile()).toBe(
+    expect(staticHostHeadersFile('the policy')).toBe(
       [
-        '# Written by the build from src/security/headers.ts and src/server/caching.ts. Static hosts only: the Node server sets these itself.',
+        "# Written by the build from src/security/headers.ts, the pages' policies (src/security/header-policy.ts) and src/server/caching.ts. Static hosts only: the Node server sets these itself.",
         '/*',
+        '  Content-Security-Policy: the policy',
         ...Object.entries(securityHeaders).map(([name, value]) => `  ${name}: ${value}`),
         ...cacheRules.flatMap(({ path, cacheControl }) => [
           path,
@@ -106,7 +119,48 @@ describe('security headers', () => {
     const hook = staticHostHeaders().hooks['astro:build:done']!;
     await hook({ dir: pathToFileURL(`${dir}/`) } as Parameters<typeof hook>[0]);
     expect(readdirSync(dir)).toEqual(['_headers']);
-    expect(readFileSync(join(dir, '_headers'), 'utf8')).toBe(staticHostHeadersFile());
+    // No pages in that folder: the header-only restrictions.
+    expect(readFileSync(join(dir, '_headers'), 'utf8')).toBe(
+      staticHostHeadersFile(headerContentSecurityPolicy),
+    );
+  });
+});
+
+/** A page's policy as Astro writes it, allowing the inline script `script`. */
+const pagePolicy = (script: string) =>
+  `default-src 'self';img-src 'self';object-src 'none';base-uri 'self'; script-src 'self' 'sha256-${script}='; style-src 'self' 'sha256-css=';`;
+
+describe('the header Content Security Policy of a build', () => {
+  it('is complete: default-src, every directive of the pages, their inline scripts’ hashes, frame-ancestors', () => {
+    const policy = new Map(
+      headerPolicyFor([pagePolicy('a'), pagePolicy('b')])
+        .split('; ')
+        .map((d) => [d.split(' ')[0], d.split(' ').slice(1)]),
+    );
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('img-src')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).toEqual(["'self'", "'sha256-a='", "'sha256-b='"]);
+    // Inline styles by the pages' own <meta> only (see header-policy.ts).
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+  });
+
+  it('fails the build when two pages differ on another directive (one would be loosened)', () => {
+    expect(() =>
+      headerPolicyFor([pagePolicy('a'), pagePolicy('a').replace("img-src 'self'", 'img-src *')]),
+    ).toThrow(/img-src/);
+  });
+
+  it('is read from the pages’ <meta> in the build output', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'built-pages-'));
+    mkdirSync(join(dir, 'fr'));
+    const page = (policy: string) =>
+      `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="content-security-policy" content="${policy}"></head></html>`;
+    writeFileSync(join(dir, 'en.html'), page(pagePolicy('a')));
+    writeFileSync(join(dir, 'fr', 'contact.html'), page(pagePolicy('b')));
+    writeFileSync(join(dir, 'favicon.svg'), '<svg/>');
+    expect(builtPagePolicies(dir).sort()).toEqual([pagePolicy('a'), pagePolicy('b')]);
   });
 });
 

@@ -7,6 +7,8 @@ import { getCollection } from 'astro:content';
 import { config } from '../../config';
 import { createReceiver } from '../../forms/receiver';
 import { openStore, type SubmissionStore } from '../../forms/store';
+import { inThisThread, publishedWriter } from '../../forms/writer';
+import { refusedOriginPage } from '../../forms/refused-origin-page';
 import { englishMessage } from '../../components/forms/strings';
 import { facts } from '../../site-facts';
 import { rentalCatalogue } from '../../resorts/load';
@@ -16,17 +18,27 @@ export const prerender = false;
 let store: SubmissionStore | undefined;
 
 /**
- * SQLite's own wait for a lock blocks the event loop (every page with it), so it is a few
- * milliseconds here; the receiver waits for a locked database with timers instead (store.ts).
+ * Outside `npm start` (astro dev), the writes run in this thread: SQLite's own wait for a lock
+ * would block it (every page with it), so it is a few milliseconds, and a locked database is
+ * waited for with timers instead (store.ts). Opened on first use, not at import: an unwritable
+ * path answers 500 instead of stopping the site.
  */
 const BUSY_TIMEOUT_MS = 5;
+const inThread = inThisThread(
+  () => (store ??= openStore(config.forms.dbPath, { busyTimeoutMs: BUSY_TIMEOUT_MS })),
+);
+/** The server's database thread when `server.mjs` runs (it starts before the first request). */
+const writer = () => publishedWriter() ?? inThread;
 
 const resorts = await getCollection('resorts');
 const receive = createReceiver({
   ...config.forms,
-  // Opened on first use, not at import: an unwritable path answers 500 instead of stopping the site.
-  store: () => (store ??= openStore(config.forms.dbPath, { busyTimeoutMs: BUSY_TIMEOUT_MS })),
+  store: {
+    insert: (...args) => writer().insert(...args),
+    removeUnreferencedUpload: (...args) => writer().removeUnreferencedUpload(...args),
+  },
   describe: englishMessage,
+  refusedOriginPage,
   resortIds: resorts.map((resort) => resort.id),
   // A lesson request names its resort as the search does, and may add one of the resort's packs.
   lessons: {

@@ -1,0 +1,60 @@
+/**
+ * The database thread (a `worker_threads` worker started by store-thread.ts): it owns the
+ * server's SQLite connection and runs every write there, so a commit's fsync on a slow disk, or
+ * SQLite waiting for a lock, blocks this thread and never the one serving pages.
+ *
+ * Each job comes with a shared state word. The thread starts a job only if it moves the word from
+ * QUEUED to STARTED; the main thread gives a job up by moving it from QUEUED to ABANDONED when its
+ * wait is over. So a job given up is never run (its post was answered 503, nothing stored), and a
+ * job started is always answered (its post waits for the commit).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { openStore, whenFree, type SubmissionStore } from './store.ts';
+import {
+  purgeExpiredContactMessages,
+  purgeExpiredFiles,
+  purgeExpiredLessonRequests,
+  purgeExpiredSpam,
+  sweepOrphanUploads,
+} from './retention.ts';
+import { JOB, type Job, type JobAnswer, type RetentionSettings } from './store-jobs.ts';
+
+const { dbPath, commitDelayMs } = workerData as { dbPath: string; commitDelayMs: number };
+
+let store: SubmissionStore | undefined;
+/** Opened on first use; a failure (an unwritable path) fails that job, and the next one retries. */
+const open = () => (store ??= openStore(dbPath, { busyTimeoutMs: 5, commitDelayMs }));
+
+const operations = {
+  insert: (s: SubmissionStore, ...args: Parameters<SubmissionStore['insert']>) => s.insert(...args),
+  removeUnreferencedUpload: (
+    s: SubmissionStore,
+    ...args: Parameters<SubmissionStore['removeUnreferencedUpload']>
+  ) => s.removeUnreferencedUpload(...args),
+  liveFileNames: (s: SubmissionStore) => s.liveFileNames(),
+  retention: (s: SubmissionStore, settings: RetentionSettings) => ({
+    files: purgeExpiredFiles(s, settings.uploadDir, settings.fileRetentionDays),
+    messages: purgeExpiredContactMessages(s, settings.contactRetentionDays),
+    requests: purgeExpiredLessonRequests(s, settings.contactRetentionDays),
+    spam: purgeExpiredSpam(s, settings.spamRetentionDays),
+    orphans: sweepOrphanUploads(s, settings.uploadDir, settings.orphanMinAgeMs),
+  }),
+} satisfies Record<Job['operation'], (store: SubmissionStore, ...args: never[]) => unknown>;
+
+parentPort!.on('message', async (job: Job) => {
+  if (Atomics.compareExchange(job.state, 0, JOB.QUEUED, JOB.STARTED) !== JOB.QUEUED) return;
+  let answer: JobAnswer;
+  try {
+    const operation = operations[job.operation] as (s: SubmissionStore, ...a: unknown[]) => unknown;
+    const result = await whenFree(
+      () => operation(open(), ...job.args),
+      Math.max(0, job.deadline - Date.now()),
+    );
+    answer = { id: job.id, ok: true, result };
+  } catch (error) {
+    const { name, message, stack } = error as Error;
+    const { errcode, code } = error as { errcode?: number; code?: string };
+    answer = { id: job.id, ok: false, error: { name, message, stack, errcode, code } };
+  }
+  parentPort!.postMessage(answer);
+});
