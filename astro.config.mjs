@@ -12,6 +12,7 @@ import {
 } from './src/content/markdown-placeholders.ts';
 import { staticHostRedirects } from './src/integrations/static-host-redirects.ts';
 import { consent } from './src/integrations/consent.ts';
+import { shareImages } from './src/integrations/share-images.ts';
 import { viewRoutes } from './src/integrations/view-routes.ts';
 import { staticHostHeaders } from './src/integrations/static-host-headers.ts';
 import { interactionDirective } from './src/integrations/interaction.ts';
@@ -52,6 +53,7 @@ export default defineConfig({
     failOnPlaceholderProblems(),
     consent(),
     interactionDirective(),
+    shareImages(),
     ...cmsIntegrations,
   ],
   // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts
