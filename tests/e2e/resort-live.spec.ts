@@ -128,6 +128,17 @@ for (const [locale, width] of [
     );
     await expect(shown.locator('[data-description]')).toHaveText(toastErrorMessage);
     await expect(page.locator('[data-toaster]')).toHaveCount(1);
+    // It never covers the page's heading (it did, under the header). Measured where it comes to
+    // rest: sonner slides it in, and not at all when motion is reduced.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(shown).toHaveAttribute('data-mounted', 'true');
+    const [box, heading] = [await shown.boundingBox(), await page.locator('h1').boundingBox()];
+    const apart =
+      box!.y >= heading!.y + heading!.height ||
+      box!.y + box!.height <= heading!.y ||
+      box!.x >= heading!.x + heading!.width ||
+      box!.x + box!.width <= heading!.x;
+    expect(apart, `toast ${JSON.stringify(box)}, h1 ${JSON.stringify(heading)}`).toBe(true);
     await expectBuiltValues(page);
     await expectNoViolations(page);
 
