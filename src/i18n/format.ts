@@ -107,6 +107,30 @@ export function dayRange(from: Date, to: Date, locale: Locale | string): string 
   return range;
 }
 
+/**
+ * `dayRange` in three pieces, each date whole (what is shared, such as a year written once, goes
+ * with the date it is written beside), so a page can keep each date on one line.
+ */
+export function dayRangeSides(
+  from: Date,
+  to: Date,
+  locale: Locale | string,
+): { start: string; between: string; end: string } {
+  const sides = { start: '', between: '', end: '' };
+  let seen: 'none' | 'start' | 'end' = 'none';
+  for (const { source, value } of dateFormat(locale, {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).formatRangeToParts(from, to)) {
+    if (source === 'startRange') seen = 'start';
+    if (source === 'endRange') seen = 'end';
+    if (source !== 'shared' || seen === 'end') sides[seen === 'end' ? 'end' : 'start'] += value;
+    else if (seen === 'start') sides.between += value;
+    else sides.start += value;
+  }
+  return sides;
+}
+
 /** `February 2026`, `février 2026`. */
 export function monthYear(date: Date, locale: Locale | string): string {
   return dateFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);

@@ -25,15 +25,26 @@ export function mountToaster(labels: ToasterLabels): Promise<(message: ToastMess
   });
 }
 
+/**
+ * The space the cookie banner takes at the bottom while it asks (0 once a choice is made): toasts
+ * sit just above it rather than over its buttons.
+ */
+function consentBannerHeight(): number {
+  if (document.documentElement.dataset.consent !== 'pending') return 0;
+  return document.querySelector<HTMLElement>('[data-consent-banner]')?.offsetHeight ?? 0;
+}
+
 function PageToaster({ labels, onReady }: { labels: ToasterLabels; onReady: () => void }) {
   // A parent's effect runs after its children's: by now <Toaster> has subscribed to new toasts.
   useEffect(onReady, [onReady]);
+  const banner = consentBannerHeight();
   return (
     <Toaster
-      // Below the fixed 70 px header, away from the cookie banner at the bottom.
-      position="top-right"
-      offset={{ top: 86, right: 16 }}
-      mobileOffset={{ top: 78, left: 8, right: 8 }}
+      // At the bottom: at the top, under the fixed header, a toast covered the page's heading on
+      // a phone (the first thing a visitor reads on arrival, when toasts come).
+      position="bottom-right"
+      offset={{ bottom: banner + 16, right: 16 }}
+      mobileOffset={{ bottom: banner + 8, left: 8, right: 8 }}
       duration={TOAST_DURATION_MS}
       // Dragging sideways dismisses (the spec's drag-to-dismiss); see swipe.ts for the distance.
       swipeDirections={['left', 'right']}

@@ -101,6 +101,23 @@ test.describe('before a choice', () => {
     ).toHaveAttribute('href', pathTo('cookies', 'en'));
   });
 
+  test('on a phone the banner takes at most a quarter of the screen, in every locale', async ({
+    page,
+  }) => {
+    const screen = { width: 390, height: 844 };
+    await page.setViewportSize(screen);
+    for (const locale of allLocales) {
+      await page.goto(pathTo('home', locale));
+      await expect(banner(page)).toBeVisible();
+      const box = await banner(page).boundingBox();
+      expect(box!.height, locale).toBeLessThanOrEqual(screen.height / 4);
+      // Every choice still on it, inside the screen.
+      for (const control of [banner(page).getByRole('button'), banner(page).getByRole('link')]) {
+        for (const one of await control.all()) await expect(one).toBeInViewport({ ratio: 1 });
+      }
+    }
+  });
+
   test('the keyboard reaches the banner right after the skip link', async ({ page }) => {
     await page.goto('/en');
     await bannerReady(page);

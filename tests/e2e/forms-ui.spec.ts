@@ -419,6 +419,38 @@ test.describe('contact form', () => {
   });
 });
 
+test.describe('instructor application before its island runs', () => {
+  // No script at all: what a visitor sees before the form's island hydrates.
+  test.use({ javaScriptEnabled: false });
+
+  test('the file fields are labelled and show a button in the site’s style', async ({ page }) => {
+    for (const locale of ['en', 'fr'] as const) {
+      const t = useTranslations(locale);
+      await page.goto(pathTo('instructorApplication', locale));
+      const licence = page.getByLabel(t('forms.application.licence'), { exact: false });
+      await expect(licence).toHaveAttribute('type', 'file');
+      const look = await licence.evaluate((input) => {
+        const brand = document.createElement('span');
+        brand.style.color = 'var(--c-brand)';
+        document.body.append(brand);
+        const button = getComputedStyle(input, '::file-selector-button');
+        return {
+          brand: getComputedStyle(brand).color,
+          color: button.color,
+          borderColor: button.borderTopColor,
+          radius: parseFloat(button.borderTopLeftRadius),
+          minHeight: parseFloat(button.minHeight),
+        };
+      });
+      // The browser's own button is grey, square-cornered and as tall as its text.
+      expect(look.color, locale).toBe(look.brand);
+      expect(look.borderColor, locale).toBe(look.brand);
+      expect(look.radius, locale).toBeGreaterThan(8);
+      expect(look.minHeight, locale).toBeGreaterThanOrEqual(40);
+    }
+  });
+});
+
 test.describe('instructor application', () => {
   test('sends the application with licence and CV', async ({ page }) => {
     await page.goto('/en/instructors/join-us');

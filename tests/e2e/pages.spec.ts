@@ -188,6 +188,17 @@ test.describe('unknown addresses', () => {
     });
   }
 
+  test('the 404 page’s links stand clear of the footer, at 390 and 1280 px', async ({ page }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/fr/introuvable');
+      const links = await page.locator('main nav ul').boundingBox();
+      const footer = await page.locator('footer.site-footer').boundingBox();
+      // At least the space between two sections of a page (--space-12, 48 px).
+      expect(footer!.y - (links!.y + links!.height), `${width} px`).toBeGreaterThanOrEqual(48);
+    }
+  });
+
   test('the 404 page is valid HTML', async ({ request }) => {
     const html = await (await request.get('/fr/introuvable')).text();
     // The project's .htmlvalidate.json, as for the prebuilt pages.

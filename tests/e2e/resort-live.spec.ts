@@ -152,6 +152,20 @@ for (const [locale, width, port] of [
       );
       await expect(shown.locator('[data-description]')).toHaveText(toastErrorMessage);
       await expect(page.locator('[data-toaster]')).toHaveCount(1);
+      // It never covers the page's heading (it did, under the header). Measured where it comes to
+      // rest: sonner slides it in, and not at all when motion is reduced.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await expect(shown).toHaveAttribute('data-mounted', 'true');
+      const [resting, heading] = [
+        await shown.boundingBox(),
+        await page.locator('h1').boundingBox(),
+      ];
+      const apart =
+        resting!.y >= heading!.y + heading!.height ||
+        resting!.y + resting!.height <= heading!.y ||
+        resting!.x >= heading!.x + heading!.width ||
+        resting!.x + resting!.width <= heading!.x;
+      expect(apart, `toast ${JSON.stringify(resting)}, h1 ${JSON.stringify(heading)}`).toBe(true);
       await expectBuiltValues(page);
       await expectNoViolations(page);
 

@@ -4,7 +4,7 @@
  * rental says when a resort has no rental or no equipment, and prices are written the locale's way.
  * (The generic walk in pages.spec.ts already checks every page's status, axe, links and HTML.)
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { allLocales, type Locale } from '../../src/i18n/locales';
 import { pathTo } from '../../src/i18n/routes';
 import { resortPageIds } from '../../src/i18n/site-pages';
@@ -93,6 +93,39 @@ test.describe('resort facts tabs', () => {
       );
     });
   }
+
+  test('the season’s dates take two lines at most, each date whole, at 390, 768 and 1280 px', async ({
+    page,
+  }) => {
+    const fr = useTranslations('fr');
+    const season = (id: 'info' | 'hours', label: string) =>
+      panel(page, id)
+        .locator('div', { has: page.getByText(label, { exact: true }) })
+        .locator('dd');
+    const lines = (value: Locator) =>
+      value.evaluate((dd) => {
+        const text = document.createRange();
+        text.selectNodeContents(dd);
+        // One rectangle per line box a date or separator sits on.
+        return new Set([...text.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+    for (const width of [390, 768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      // French: the longest month names.
+      await page.goto(pathTo('resortSkiLessons', 'fr', { resort: aResort.id }));
+      expect(
+        await lines(season('info', fr('resorts.info.season'))),
+        `info, ${width} px`,
+      ).toBeLessThanOrEqual(2);
+      await tabs(page)
+        .getByRole('radio', { name: fr('resorts.tabs.hours') })
+        .check();
+      expect(
+        await lines(season('hours', fr('resorts.hours.season'))),
+        `hours, ${width} px`,
+      ).toBeLessThanOrEqual(2);
+    }
+  });
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });

@@ -1,0 +1,78 @@
+/**
+ * Layouts that use the screen: measured where they once did not (a desktop page with a third of
+ * its width empty, nine reviews stacked in about 3,000 px on a phone).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator } from '@playwright/test';
+import { pathTo } from '../../src/i18n/routes';
+import { useTranslations } from './site';
+
+const box = async (locator: Locator) => (await locator.boundingBox())!;
+
+/** `second` stands beside `first` (they share some height) and the two reach the container's right edge. */
+async function expectSideBySide(first: Locator, second: Locator, container: Locator) {
+  const [a, b, c] = [await box(first), await box(second), await box(container)];
+  expect(b.y, 'the second starts before the first ends').toBeLessThan(a.y + a.height);
+  expect(b.x, 'the second is to the right of the first').toBeGreaterThanOrEqual(a.x + a.width);
+  expect(b.x + b.width, 'to the container’s right edge').toBeGreaterThan(c.x + c.width - 2);
+}
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the FAQ has its questions beside an aside, across the width', async ({ page }) => {
+    for (const locale of ['en', 'fr'] as const) {
+      const t = useTranslations(locale);
+      await page.goto(pathTo('faq', locale));
+      const questions = page.locator('main .faq');
+      const aside = page.getByRole('complementary', { name: t('faq.moreHeading') });
+      await expectSideBySide(questions, aside, page.locator('main .container').first());
+    }
+  });
+
+  test('the prices page sets the lessons and rental tables side by side, across the width', async ({
+    page,
+  }) => {
+    for (const locale of ['en', 'fr'] as const) {
+      const t = useTranslations(locale);
+      await page.goto(pathTo('prices', locale));
+      const panel = page.getByRole('region', { name: t('prices.ski.heading') });
+      const lessons = panel.getByRole('table', { name: t('prices.lessons.caption') });
+      const rental = panel.getByRole('table', { name: t('prices.rental.caption') });
+      await expectSideBySide(lessons, rental, page.locator('main .container').first());
+    }
+  });
+});
+
+test.describe('on a phone (390 px)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the home page’s reviews are one row that snaps card by card and scrolls with the keyboard', async ({
+    page,
+  }) => {
+    const t = useTranslations('en');
+    await page.goto(pathTo('home', 'en'));
+    const row = page.getByRole('list', { name: t('home.reviews.heading') });
+    await row.scrollIntoViewIfNeeded();
+    const cards = row.getByRole('listitem');
+    const tops = new Set(
+      await cards.evaluateAll((items) =>
+        items.map((item) => Math.round(item.getBoundingClientRect().top)),
+      ),
+    );
+    expect(tops.size, 'every card on one row').toBe(1);
+    expect((await box(row)).height, 'less than a screen tall').toBeLessThan(844);
+    expect(await row.evaluate((list) => getComputedStyle(list).scrollSnapType)).toMatch(/^x/);
+    expect(await cards.first().evaluate((card) => getComputedStyle(card).scrollSnapAlign)).toBe(
+      'start',
+    );
+
+    await row.focus();
+    await expect(row).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => row.evaluate((list) => list.scrollLeft)).toBeGreaterThan(0);
+
+    const axe = await new AxeBuilder({ page }).include('[data-reviews]').analyze();
+    expect(axe.violations).toEqual([]);
+  });
+});
