@@ -8,7 +8,15 @@ import {
   OTHER_RESORT,
   sports,
 } from '../../forms/schemas';
-import { fieldId, RadioGroup, SelectField, TextArea, TextField } from './fields';
+import {
+  CheckboxField,
+  fieldId,
+  PrivacyLine,
+  RadioGroup,
+  SelectField,
+  TextArea,
+  TextField,
+} from './fields';
 import { SubmissionForm, SubmitButton } from './SubmissionForm';
 import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
@@ -73,7 +81,7 @@ export default function InstructorApplicationForm({
   const { strings } = island;
   const schema = useMemo(() => applicationSchema({ maxFileBytes }), [maxFileBytes]);
   const submission = useFormSubmission(schema, island.endpoint, strings);
-  const { state, errors, errorText: error, progress } = submission;
+  const { state, errorText: error, progress } = submission;
   const required = { requiredText: strings.required, required: true };
   const options = <K extends string>(values: readonly K[], labels: Record<K, string>) =>
     values.map((value) => ({ value, label: labels[value] }));
@@ -260,29 +268,8 @@ export default function InstructorApplicationForm({
         />
       </fieldset>
 
-      <div className="form-field">
-        <label className="form-choice">
-          <input
-            id={idOf('adult')}
-            type="checkbox"
-            name="adult"
-            value="yes"
-            required
-            aria-invalid={errors.adult ? true : undefined}
-            aria-describedby={errors.adult ? `${idOf('adult')}-error` : undefined}
-          />
-          {strings.adult}
-        </label>
-        {errors.adult && (
-          <p className="form-error" id={`${idOf('adult')}-error`}>
-            {error('adult')}
-          </p>
-        )}
-      </div>
-
-      <p className="form-privacy">
-        {strings.privacy} <a href={privacyHref}>{strings.privacyLink}</a>
-      </p>
+      <CheckboxField id={idOf('adult')} name="adult" label={strings.adult} error={error('adult')} />
+      <PrivacyLine lead={strings.privacy} href={privacyHref} link={strings.privacyLink} />
 
       {state === 'sending' && progress !== null && (
         <div className="form-progress">

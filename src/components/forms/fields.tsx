@@ -275,3 +275,53 @@ export function Status({
     </div>
   );
 }
+
+/** A single checkbox the visitor must tick (consent, being of age), with its error under it. */
+export function CheckboxField({
+  id,
+  name,
+  label,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  error: string | undefined;
+}) {
+  return (
+    <div className="form-field">
+      <label className="form-choice">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          value="yes"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {label}
+      </label>
+      {error && (
+        <p className="form-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The privacy policy's link under a form, after a sentence about it when there is one. */
+export function PrivacyLine({ lead, href, link }: { lead?: string; href: string; link: string }) {
+  return (
+    <p className="form-privacy">
+      {lead === undefined ? (
+        <a href={href}>{link}</a>
+      ) : (
+        <>
+          {lead} <a href={href}>{link}</a>
+        </>
+      )}
+    </p>
+  );
+}
