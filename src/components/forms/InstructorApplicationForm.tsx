@@ -11,6 +11,8 @@ import {
 import {
   CheckboxField,
   fieldId,
+  labelled,
+  Options,
   PrivacyLine,
   RadioGroup,
   SelectField,
@@ -83,8 +85,6 @@ export default function InstructorApplicationForm({
   const submission = useFormSubmission(schema, island.endpoint, strings);
   const { state, errorText: error, progress } = submission;
   const required = { requiredText: strings.required, required: true };
-  const options = <K extends string>(values: readonly K[], labels: Record<K, string>) =>
-    values.map((value) => ({ value, label: labels[value] }));
 
   return (
     <SubmissionForm form="application" submission={submission} {...island}>
@@ -141,7 +141,7 @@ export default function InstructorApplicationForm({
           id={idOf('contract')}
           name="contract"
           legend={strings.contract}
-          options={options(contractTypes, strings.contracts)}
+          options={labelled(contractTypes, strings.contracts)}
           error={error('contract')}
           {...required}
         />
@@ -149,7 +149,7 @@ export default function InstructorApplicationForm({
           id={idOf('sport')}
           name="sport"
           legend={strings.sport}
-          options={options(sports, strings.sports)}
+          options={labelled(sports, strings.sports)}
           error={error('sport')}
           {...required}
         />
@@ -174,14 +174,11 @@ export default function InstructorApplicationForm({
             error={error('licenceType')}
             {...required}
           >
-            <option value="" disabled>
-              {strings.licenceTypeChoose}
-            </option>
-            {licenceTypes.map((type) => (
-              <option key={type} value={type}>
-                {strings.licenceTypes[type]}
-              </option>
-            ))}
+            <Options
+              choose={strings.licenceTypeChoose}
+              chooseDisabled
+              items={labelled(licenceTypes, strings.licenceTypes)}
+            />
           </SelectField>
         </div>
         <SelectField
@@ -227,12 +224,10 @@ export default function InstructorApplicationForm({
             defaultValue=""
             error={error('country')}
           >
-            <option value="">{strings.countryChoose}</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
+            <Options
+              choose={strings.countryChoose}
+              items={countries.map((country) => ({ value: country.code, label: country.name }))}
+            />
           </SelectField>
         </div>
       </fieldset>

@@ -24,7 +24,15 @@ import {
 import type { Quote } from '../../lessons/price';
 import { fill, plural, type Plural, type QuoteStrings } from '../search/text';
 import { ContactPersonFields, type ContactPersonStrings } from './ContactPerson';
-import { CheckboxField, PrivacyLine, SelectField, TextArea, TextField } from './fields';
+import {
+  CheckboxField,
+  labelled,
+  Options,
+  PrivacyLine,
+  SelectField,
+  TextArea,
+  TextField,
+} from './fields';
 import {
   SubmissionForm,
   SubmitButton,
@@ -212,12 +220,10 @@ export default function LessonRequestForm({
             defaultValue={pack}
             error={error('pack')}
           >
-            <option value="">{strings.packNone}</option>
-            {packs.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
+            <Options
+              choose={strings.packNone}
+              items={packs.map((p) => ({ value: p.id, label: p.name }))}
+            />
           </SelectField>
         )}
       </fieldset>
@@ -458,11 +464,7 @@ function SearchFields({
           error={error('lesson')}
           {...required}
         >
-          {lessonTypes.map((type) => (
-            <option key={type} value={type}>
-              {strings.lessons[type]}
-            </option>
-          ))}
+          <Options items={labelled(lessonTypes, strings.lessons)} />
         </SelectField>
         <SelectField
           id={idOf('level')}
@@ -472,14 +474,11 @@ function SearchFields({
           error={error('level')}
           {...required}
         >
-          <option value="" disabled>
-            {strings.levelChoose}
-          </option>
-          {levels.map((level) => (
-            <option key={level} value={level}>
-              {strings.levels[level]}
-            </option>
-          ))}
+          <Options
+            choose={strings.levelChoose}
+            chooseDisabled
+            items={labelled(levels, strings.levels)}
+          />
         </SelectField>
         <SelectField
           id={idOf('language')}
@@ -489,11 +488,7 @@ function SearchFields({
           error={error('language')}
           {...required}
         >
-          {lessonLanguages.map((language) => (
-            <option key={language} value={language}>
-              {strings.languages[language]}
-            </option>
-          ))}
+          <Options items={labelled(lessonLanguages, strings.languages)} />
         </SelectField>
       </div>
     </>

@@ -9,7 +9,7 @@ import {
   type RentalCatalogue,
 } from '../../forms/schemas';
 import { ContactPersonFields, type ContactPersonStrings } from './ContactPerson';
-import { CheckboxField, PrivacyLine, SelectField, TextField } from './fields';
+import { CheckboxField, labelled, Options, PrivacyLine, SelectField, TextField } from './fields';
 import {
   SubmissionForm,
   SubmitButton,
@@ -119,12 +119,10 @@ export default function RentalReservationForm({
         error={errorText('pack') ?? errorText('resort')}
         {...required}
       >
-        <option value="">{strings.packChoose}</option>
-        {packs.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.label}
-          </option>
-        ))}
+        <Options
+          choose={strings.packChoose}
+          items={packs.map((p) => ({ value: p.id, label: p.label }))}
+        />
       </SelectField>
 
       <fieldset className="form-section">
@@ -157,11 +155,7 @@ export default function RentalReservationForm({
           error={errorText('people')}
           {...required}
         >
-          {people.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
+          <Options items={people.map((n) => ({ value: n, label: n }))} />
         </SelectField>
         {people.map((n) => (
           <fieldset key={n} className="rental-person" data-person={n}>
@@ -191,12 +185,10 @@ export default function RentalReservationForm({
                 requiredText={strings.required}
                 required={n === 1}
               >
-                <option value="">{strings.levelChoose}</option>
-                {skierLevels.map((level) => (
-                  <option key={level} value={level}>
-                    {strings.levels[level]}
-                  </option>
-                ))}
+                <Options
+                  choose={strings.levelChoose}
+                  items={labelled(skierLevels, strings.levels)}
+                />
               </SelectField>
             </div>
           </fieldset>

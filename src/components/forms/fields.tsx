@@ -325,3 +325,33 @@ export function PrivacyLine({ lead, href, link }: { lead?: string; href: string;
     </p>
   );
 }
+
+/** A list of values with their labels, for `Options` and `RadioGroup`. */
+export const labelled = <V extends string>(values: readonly V[], labels: Record<V, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+/** A select's options, after an empty "choose…" one when there is one (disabled: not a choice). */
+export function Options({
+  items,
+  choose,
+  chooseDisabled = false,
+}: {
+  items: readonly { value: string | number; label: string | number }[];
+  choose?: string;
+  chooseDisabled?: boolean;
+}) {
+  return (
+    <>
+      {choose !== undefined && (
+        <option value="" disabled={chooseDisabled}>
+          {choose}
+        </option>
+      )}
+      {items.map((item) => (
+        <option key={item.value} value={item.value}>
+          {item.label}
+        </option>
+      ))}
+    </>
+  );
+}
