@@ -73,22 +73,13 @@ retention.scheduleRetention(async () => {
     },
     MAINTENANCE_WAIT_MS,
   );
-  if (files)
-    console.log(
-      `Retention: deleted ${files} application file(s) older than ${forms.fileRetentionDays} days`,
-    );
-  if (messages)
-    console.log(
-      `Retention: deleted ${messages} contact message(s) older than ${forms.contactRetentionDays} days`,
-    );
-  if (requests)
-    console.log(
-      `Retention: deleted ${requests} lesson request(s) older than ${forms.contactRetentionDays} days`,
-    );
-  if (spam)
-    console.log(
-      `Retention: deleted ${spam} honeypot row(s) older than ${forms.spamRetentionDays} days`,
-    );
+  for (const [count, what, days] of [
+    [files, 'application file(s)', forms.fileRetentionDays],
+    [messages, 'contact message(s)', forms.contactRetentionDays],
+    [requests, 'lesson request(s)', forms.contactRetentionDays],
+    [spam, 'honeypot row(s)', forms.spamRetentionDays],
+  ])
+    if (count) console.log(`Retention: deleted ${count} ${what} older than ${days} days`);
   for (const name of orphans)
     console.log(`Uploads: removed ${name}, which no application refers to`);
 });

@@ -5,11 +5,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
 import { copyProject, type ProjectCopy } from '../builds/project-copy';
+import { freePort } from '../free-port';
 import { parse } from 'yaml';
 
 let site: ProjectCopy;
@@ -19,17 +19,6 @@ let url = '';
 /** The posting the test writes: a title no content has, and the slug Keystatic makes of it. */
 const title = `Snow test coordinator ${Date.now().toString(36)}`;
 const slug = title.toLowerCase().replaceAll(' ', '-');
-
-function freePort() {
-  return new Promise<number>((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, 'localhost', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   site = copyProject('cms');

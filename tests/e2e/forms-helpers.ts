@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Where the shared test server (playwright.config.ts) keeps its submissions, per test port. */
 export function sharedFormsData(port: number) {
@@ -19,6 +19,24 @@ export function sharedFormsData(port: number) {
 /** The receiver the specs post to: the shared test server, or the static-host tests' receiver. */
 export const sharedDbPath = () =>
   sharedFormsData(Number(process.env.E2E_RECEIVER_PORT ?? process.env.TEST_PORT ?? 4329)).dbPath;
+
+/** The fixed header's height: an outcome brought into view must not be under it. */
+const HEADER_HEIGHT = 70;
+
+/**
+ * A form's outcome has the focus and ends up on screen, its top below the fixed header (what
+ * useFormSubmission promises; polled: the page scrolls smoothly unless reduced motion is asked).
+ */
+export async function expectSeen(page: Page, outcome: Locator) {
+  await expect(outcome).toBeFocused();
+  const height = page.viewportSize()!.height;
+  await expect
+    .poll(async () => {
+      const box = (await outcome.boundingBox())!;
+      return box.y >= HEADER_HEIGHT && box.y + box.height <= height;
+    })
+    .toBe(true);
+}
 
 /** Rows of a table, read straight from the SQLite file the server writes. */
 export function rows(dbPath: string, sql: string, ...params: (string | number)[]) {

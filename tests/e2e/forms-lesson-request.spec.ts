@@ -6,10 +6,10 @@
  * refused with a clear 4xx and nothing stored; axe on every state.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { expectNoViolations } from './axe';
-import { rows, sharedDbPath, uniqueEmail } from './forms-helpers';
+import { expectSeen, rows, sharedDbPath, uniqueEmail } from './forms-helpers';
 import { resorts, useTranslations } from './site';
 import { money } from '../../src/i18n/format';
 import type { Locale } from '../../src/i18n/locales';
@@ -25,7 +25,6 @@ const resort = Object.values(resorts).find((r) =>
 )!;
 const pack = packFile.find((p) => p.sport === 'ski' && resort.rental.packs!.includes(p.id))!;
 const rule = facts.lessons;
-const HEADER_HEIGHT = 70;
 
 /** A day from today, `YYYY-MM-DD` in the local calendar. */
 function day(offset: number): string {
@@ -63,18 +62,6 @@ const lessonsPage = (locale: Locale) => pathTo('resortSkiLessons', locale, { res
 const field = (page: Page, name: string) => page.locator(`#lesson-request-${name}`);
 const requestRows = (email: string) =>
   rows(sharedDbPath(), 'SELECT * FROM lesson_requests WHERE email = ?', email);
-
-/** The element has the focus and is on screen, its top below the fixed header. */
-async function expectSeen(page: Page, outcome: Locator) {
-  await expect(outcome).toBeFocused();
-  const height = page.viewportSize()!.height;
-  await expect
-    .poll(async () => {
-      const box = (await outcome.boundingBox())!;
-      return box.y >= HEADER_HEIGHT && box.y + box.height <= height;
-    })
-    .toBe(true);
-}
 
 const cases: { locale: Locale; width: number }[] = [
   { locale: 'en', width: 390 },

@@ -3,30 +3,14 @@
  * scrolled to just below the fixed header and has the focus (so a screen reader reads it), on a
  * phone and on a desktop, in English and French.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { fillApplication, pdfBytes, uniqueEmail } from './forms-helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { expectSeen, fillApplication, pdfBytes, uniqueEmail } from './forms-helpers';
 
-const HEADER_HEIGHT = 70;
 const pages = [
   { locale: 'en', path: '/en/instructors/join-us', apply: 'Apply' },
   { locale: 'fr', path: '/fr/instructeurs/rejoignez-nous', apply: 'Postuler' },
 ];
 const widths = [390, 1280];
-
-/**
- * The element has the focus and ends up on screen, its top below the fixed header (polled: the
- * page scrolls smoothly when the visitor has not asked for reduced motion).
- */
-async function expectSeen(page: Page, outcome: Locator) {
-  await expect(outcome).toBeFocused();
-  const height = page.viewportSize()!.height;
-  await expect
-    .poll(async () => {
-      const box = (await outcome.boundingBox())!;
-      return box.y >= HEADER_HEIGHT && box.y + box.height <= height;
-    })
-    .toBe(true);
-}
 
 async function applyFilled(page: Page, path: string) {
   await page.goto(path);

@@ -5,13 +5,13 @@
  * and French. Resorts, packs and seasons come from the content.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { parse } from 'yaml';
 import { BOOKING_CODE_PATTERN } from '../../src/forms/booking-code';
 import { pathTo } from '../../src/i18n/routes';
 import { expectNoViolations } from './axe';
-import { rows, sharedDbPath, uniqueEmail } from './forms-helpers';
+import { expectSeen, rows, sharedDbPath, uniqueEmail } from './forms-helpers';
 import { resortIds, resorts, useTranslations, type ResortFile } from './site';
 
 type PackFile = { id: string; sport: 'ski' | 'snowboard'; name: Record<string, string> };
@@ -34,21 +34,8 @@ const resort = withPacks.find((r) => bookableDays(r))!;
 const days = resort ? bookableDays(resort)! : { pickUp: '', back: '' };
 const withoutRental = resortIds.map((id) => resorts[id]!).filter((r) => packsOf(r).length === 0);
 
-const HEADER_HEIGHT = 70;
 const reservations = (email: string) =>
   rows(sharedDbPath(), 'SELECT * FROM rental_reservations WHERE email = ?', email);
-
-/** On screen below the fixed header, and focused (what useFormSubmission promises). */
-async function expectSeen(page: Page, outcome: Locator) {
-  await expect(outcome).toBeFocused();
-  const height = page.viewportSize()!.height;
-  await expect
-    .poll(async () => {
-      const box = (await outcome.boundingBox())!;
-      return box.y >= HEADER_HEIGHT && box.y + box.height <= height;
-    })
-    .toBe(true);
-}
 
 /** Everything but the pack: the days, one or two people's sizes, who to reach, the consent. */
 async function fillReservation(page: Page, email: string, people: 1 | 2) {

@@ -16,7 +16,7 @@ import {
   requestField,
   type LessonRequestContext,
 } from '../../src/forms/lesson-request';
-import { createReceiver } from '../../src/forms/receiver';
+import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
 import { purgeExpiredLessonRequests } from '../../src/forms/retention';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
 import { inThisThread } from '../../src/forms/writer';
@@ -209,7 +209,8 @@ describe('lesson request rules', () => {
 
 describe('lesson request through the receiver', () => {
   let store: SubmissionStore;
-  const receive = () =>
+  /** A receiver on this thread's store, checking lesson requests as told (the site's rules). */
+  const receiverWith = (options: Pick<ReceiverSettings, 'resortIds' | 'lessons'>) =>
     createReceiver({
       maxFileBytes: 1000,
       maxBodyBytes: 50_000,
@@ -218,10 +219,10 @@ describe('lesson request through the receiver', () => {
       allowedOrigins: [],
       store: inThisThread(() => store),
       describe: englishMessage,
-      resortIds: Object.keys(resorts),
-      lessons: context,
       now: () => new Date(`${today}T12:00:00Z`),
+      ...options,
     });
+  const receive = () => receiverWith({ resortIds: Object.keys(resorts), lessons: context });
   const post = (body: FormData) =>
     new Request('http://site.test/api/forms', {
       method: 'POST',
@@ -266,17 +267,7 @@ describe('lesson request through the receiver', () => {
   });
 
   it('given only the resort ids, checks the resort by id and the price by the site facts', async () => {
-    const plain = createReceiver({
-      maxFileBytes: 1000,
-      maxBodyBytes: 50_000,
-      rateLimit: { max: 1000, windowSeconds: 60 },
-      uploadDir: mkdtempSync(join(tmpdir(), 'lesson-request-')),
-      allowedOrigins: [],
-      store: inThisThread(() => store),
-      describe: englishMessage,
-      resortIds: [aResort.id],
-      now: () => new Date(`${today}T12:00:00Z`),
-    });
+    const plain = receiverWith({ resortIds: [aResort.id] });
     const response = await plain(post(form({ where: aResort.id, pack: '' })), 'x');
     expect(response.status).toBe(200);
   });

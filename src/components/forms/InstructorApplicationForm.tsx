@@ -8,7 +8,17 @@ import {
   OTHER_RESORT,
   sports,
 } from '../../forms/schemas';
-import { fieldId, RadioGroup, SelectField, TextArea, TextField } from './fields';
+import {
+  CheckboxField,
+  fieldId,
+  labelled,
+  Options,
+  PrivacyLine,
+  RadioGroup,
+  SelectField,
+  TextArea,
+  TextField,
+} from './fields';
 import { SubmissionForm, SubmitButton } from './SubmissionForm';
 import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
@@ -73,10 +83,8 @@ export default function InstructorApplicationForm({
   const { strings } = island;
   const schema = useMemo(() => applicationSchema({ maxFileBytes }), [maxFileBytes]);
   const submission = useFormSubmission(schema, island.endpoint, strings);
-  const { state, errors, errorText: error, progress } = submission;
+  const { state, errorText: error, progress } = submission;
   const required = { requiredText: strings.required, required: true };
-  const options = <K extends string>(values: readonly K[], labels: Record<K, string>) =>
-    values.map((value) => ({ value, label: labels[value] }));
 
   return (
     <SubmissionForm form="application" submission={submission} {...island}>
@@ -133,7 +141,7 @@ export default function InstructorApplicationForm({
           id={idOf('contract')}
           name="contract"
           legend={strings.contract}
-          options={options(contractTypes, strings.contracts)}
+          options={labelled(contractTypes, strings.contracts)}
           error={error('contract')}
           {...required}
         />
@@ -141,7 +149,7 @@ export default function InstructorApplicationForm({
           id={idOf('sport')}
           name="sport"
           legend={strings.sport}
-          options={options(sports, strings.sports)}
+          options={labelled(sports, strings.sports)}
           error={error('sport')}
           {...required}
         />
@@ -166,14 +174,11 @@ export default function InstructorApplicationForm({
             error={error('licenceType')}
             {...required}
           >
-            <option value="" disabled>
-              {strings.licenceTypeChoose}
-            </option>
-            {licenceTypes.map((type) => (
-              <option key={type} value={type}>
-                {strings.licenceTypes[type]}
-              </option>
-            ))}
+            <Options
+              choose={strings.licenceTypeChoose}
+              chooseDisabled
+              items={labelled(licenceTypes, strings.licenceTypes)}
+            />
           </SelectField>
         </div>
         <SelectField
@@ -219,12 +224,10 @@ export default function InstructorApplicationForm({
             defaultValue=""
             error={error('country')}
           >
-            <option value="">{strings.countryChoose}</option>
-            {countries.map((country) => (
-              <option key={country.code} value={country.code}>
-                {country.name}
-              </option>
-            ))}
+            <Options
+              choose={strings.countryChoose}
+              items={countries.map((country) => ({ value: country.code, label: country.name }))}
+            />
           </SelectField>
         </div>
       </fieldset>
@@ -260,29 +263,8 @@ export default function InstructorApplicationForm({
         />
       </fieldset>
 
-      <div className="form-field">
-        <label className="form-choice">
-          <input
-            id={idOf('adult')}
-            type="checkbox"
-            name="adult"
-            value="yes"
-            required
-            aria-invalid={errors.adult ? true : undefined}
-            aria-describedby={errors.adult ? `${idOf('adult')}-error` : undefined}
-          />
-          {strings.adult}
-        </label>
-        {errors.adult && (
-          <p className="form-error" id={`${idOf('adult')}-error`}>
-            {error('adult')}
-          </p>
-        )}
-      </div>
-
-      <p className="form-privacy">
-        {strings.privacy} <a href={privacyHref}>{strings.privacyLink}</a>
-      </p>
+      <CheckboxField id={idOf('adult')} name="adult" label={strings.adult} error={error('adult')} />
+      <PrivacyLine lead={strings.privacy} href={privacyHref} link={strings.privacyLink} />
 
       {state === 'sending' && progress !== null && (
         <div className="form-progress">

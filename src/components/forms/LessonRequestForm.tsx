@@ -6,7 +6,7 @@ import {
   type LessonRequest,
   type LessonRequestContext,
 } from '../../forms/lesson-request';
-import { formNames, limits } from '../../forms/schemas';
+import { limits } from '../../forms/schemas';
 import { fullDay, money } from '../../i18n/format';
 import { lessonTypes, type LessonRule } from '../../lessons/price';
 import {
@@ -23,77 +23,65 @@ import {
 } from '../../lessons/search';
 import type { Quote } from '../../lessons/price';
 import { fill, plural, type Plural, type QuoteStrings } from '../search/text';
+import { ContactPersonFields, type ContactPersonStrings } from './ContactPerson';
 import {
-  ErrorSummary,
-  HiddenFields,
+  CheckboxField,
+  labelled,
+  Options,
+  PrivacyLine,
   SelectField,
-  Status,
   TextArea,
   TextField,
-  type ErrorMessages,
 } from './fields';
+import {
+  SubmissionForm,
+  SubmitButton,
+  type FormIslandProps,
+  type SubmissionTexts,
+} from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
 
-export type LessonRequestStrings = {
-  lessonLegend: string;
-  /** Said above the search carried from the address: "Your search comes with this request". */
-  carried: string;
-  date: string;
-  time: string;
-  hours: string;
-  hoursHint: string;
-  adults: string;
-  children: string;
-  lesson: string;
-  lessons: Record<(typeof lessonTypes)[number], string>;
-  level: string;
-  levelChoose: string;
-  levels: Record<(typeof levels)[number], string>;
-  language: string;
-  languages: Record<(typeof lessonLanguages)[number], string>;
-  pack: string;
-  packNone: string;
-  packHint: string;
-  aboutYou: string;
-  name: string;
-  nameHint: string;
-  email: string;
-  phone: string;
-  phoneHint: string;
-  note: string;
-  consent: string;
-  privacy: string;
-  privacyLink: string;
-  submit: string;
-  sending: string;
-  required: string;
-  optional: string;
-  /** `Request sent. … {{email}} …` */
-  success: string;
-  /** What happens next, after the success. */
-  next: string;
-  sentHeading: string;
-  dates: string;
-  dateLine: string;
-  people: string;
-  adultsCount: Plural;
-  childrenCount: Plural;
-  total: string;
-  groupPrice: string;
-  failure: string;
-  rateLimited: string;
-  errorSummary: string;
-  honeypot: string;
-  errors: ErrorMessages;
-  quote: QuoteStrings;
-};
+export type LessonRequestStrings = SubmissionTexts &
+  ContactPersonStrings & {
+    lessonLegend: string;
+    /** Said above the search carried from the address: "Your search comes with this request". */
+    carried: string;
+    date: string;
+    time: string;
+    hours: string;
+    hoursHint: string;
+    adults: string;
+    children: string;
+    lesson: string;
+    lessons: Record<(typeof lessonTypes)[number], string>;
+    level: string;
+    levelChoose: string;
+    levels: Record<(typeof levels)[number], string>;
+    language: string;
+    languages: Record<(typeof lessonLanguages)[number], string>;
+    pack: string;
+    packNone: string;
+    packHint: string;
+    note: string;
+    consent: string;
+    privacy: string;
+    privacyLink: string;
+    /** `Request sent. … {{email}} …` (the frame's success, the address filled in). */
+    /** What happens next, after the success. */
+    next: string;
+    sentHeading: string;
+    dates: string;
+    dateLine: string;
+    people: string;
+    adultsCount: Plural;
+    childrenCount: Plural;
+    total: string;
+    groupPrice: string;
+    quote: QuoteStrings;
+  };
 
-type Props = {
-  strings: LessonRequestStrings;
-  endpoint: string;
-  locale: string;
+type Props = FormIslandProps<LessonRequestStrings> & {
   intl: string;
-  returnTo: string;
   resort: { id: string; name: string };
   sport: 'ski' | 'snowboard';
   rule: LessonRule;
@@ -110,17 +98,15 @@ const idOf = (field: string) => `lesson-request-${field}`;
  * who they are. The receiver checks it again, price included (src/forms/lesson-request.ts).
  */
 export default function LessonRequestForm({
-  strings,
-  endpoint,
-  locale,
   intl,
-  returnTo,
   resort,
   sport,
   rule,
   packs,
   privacyHref,
+  ...island
 }: Props) {
+  const { strings, locale } = island;
   const context = useMemo<LessonRequestContext>(
     () => ({
       resorts: [resort],
@@ -131,15 +117,8 @@ export default function LessonRequestForm({
     [resort, rule, packs],
   );
   const check = (data: FormData) => checkLessonRequest(data, context);
-  const {
-    state,
-    errors,
-    errorText: error,
-    failure,
-    hydrated,
-    handleSubmit,
-    outcome,
-  } = useFormSubmission(check, endpoint, strings);
+  const submission = useFormSubmission(check, island.endpoint, strings);
+  const { state, errors, errorText: error, hydrated, handleSubmit } = submission;
 
   // The search of the page's address (read once the island runs: the page is static).
   const [carried, setCarried] = useState<SearchDraft | null>(null);
@@ -192,161 +171,89 @@ export default function LessonRequestForm({
     if (result.ok) setSent(result.output);
   }, [state, context]);
 
-  const required = { requiredText: strings.required, required: true } as const;
   const success = fill(strings.success, { email: sent?.email ?? '' });
 
   return (
-    <div className="form-card lesson-request">
-      <Status ref={outcome} sent={state === 'sent'} success={success} failure={failure} />
-      {state === 'sent' && sent && (
-        <Recap request={sent} strings={strings} intl={intl} packs={packs} resort={resort} />
+    <SubmissionForm
+      form="lessonRequest"
+      idPrefix="lesson-request"
+      className="lesson-request"
+      submission={{ ...submission, handleSubmit: onSubmit }}
+      {...island}
+      success={success}
+      sentDetail={
+        sent && <Recap request={sent} strings={strings} intl={intl} packs={packs} resort={resort} />
+      }
+      onInput={onInput}
+      formRef={form}
+    >
+      <input type="hidden" name="where" value={resort.id} />
+      <input type="hidden" name="sport" value={sport} />
+      {/* The price the visitor sees; none before the island runs (no JavaScript: no quote). */}
+      <input
+        type="hidden"
+        name="quotedTotal"
+        value={hydrated && quote?.kind === 'private' ? euros(quote.total) : ''}
+      />
+
+      <fieldset className="form-section">
+        <legend>{strings.lessonLegend}</legend>
+        {carried ? (
+          <CarriedSearch draft={carried} strings={strings} intl={intl} />
+        ) : (
+          <SearchFields
+            key={initial.from}
+            draft={initial.draft}
+            strings={strings}
+            rule={rule}
+            error={error}
+          />
+        )}
+        {hydrated && <PriceLine quote={quote} strings={strings} intl={intl} />}
+        {packs.length > 0 && (
+          <SelectField
+            id={idOf('pack')}
+            name="pack"
+            label={`${strings.pack} (${strings.optional})`}
+            hint={strings.packHint}
+            key={pack}
+            defaultValue={pack}
+            error={error('pack')}
+          >
+            <Options
+              choose={strings.packNone}
+              items={packs.map((p) => ({ value: p.id, label: p.name }))}
+            />
+          </SelectField>
+        )}
+      </fieldset>
+
+      <ContactPersonFields strings={strings} idOf={idOf} error={error}>
+        <TextArea
+          id={idOf('note')}
+          name="note"
+          rows={4}
+          label={`${strings.note} (${strings.optional})`}
+          maxLength={limits.note}
+          error={error('note')}
+        />
+      </ContactPersonFields>
+      <CheckboxField
+        id={idOf('consent')}
+        name="consent"
+        label={strings.consent}
+        error={error('consent')}
+      />
+      <PrivacyLine lead={strings.privacy} href={privacyHref} link={strings.privacyLink} />
+      {/* A problem the visible fields cannot show (a price that changed, a pack withdrawn). */}
+      {errors.quotedTotal && (
+        <p className="form-error" id={idOf('quotedTotal')} role="alert">
+          {error('quotedTotal')}
+        </p>
       )}
-      {state !== 'sent' && (
-        <form
-          className="form"
-          method="post"
-          action={endpoint}
-          encType="multipart/form-data"
-          noValidate={hydrated}
-          data-hydrated={hydrated ? '' : undefined}
-          onSubmit={onSubmit}
-          onInput={onInput}
-          ref={form}
-        >
-          <HiddenFields
-            formName={formNames.lessonRequest}
-            locale={locale}
-            returnTo={returnTo}
-            honeypotLabel={strings.honeypot}
-            idPrefix="lesson-request"
-          />
-          <input type="hidden" name="where" value={resort.id} />
-          <input type="hidden" name="sport" value={sport} />
-          {/* The price the visitor sees; none before the island runs (no JavaScript: no quote). */}
-          <input
-            type="hidden"
-            name="quotedTotal"
-            value={hydrated && quote?.kind === 'private' ? euros(quote.total) : ''}
-          />
-          <ErrorSummary
-            heading={strings.errorSummary}
-            errors={errors}
-            messages={strings.errors}
-            idOf={idOf}
-          />
 
-          <fieldset className="form-section">
-            <legend>{strings.lessonLegend}</legend>
-            {carried ? (
-              <CarriedSearch draft={carried} strings={strings} intl={intl} />
-            ) : (
-              <SearchFields
-                key={initial.from}
-                draft={initial.draft}
-                strings={strings}
-                rule={rule}
-                error={error}
-              />
-            )}
-            {hydrated && <PriceLine quote={quote} strings={strings} intl={intl} />}
-            {packs.length > 0 && (
-              <SelectField
-                id={idOf('pack')}
-                name="pack"
-                label={`${strings.pack} (${strings.optional})`}
-                hint={strings.packHint}
-                key={pack}
-                defaultValue={pack}
-                error={error('pack')}
-              >
-                <option value="">{strings.packNone}</option>
-                {packs.map((p) => (
-                  <option key={p.id} value={p.id}>
-                    {p.name}
-                  </option>
-                ))}
-              </SelectField>
-            )}
-          </fieldset>
-
-          <fieldset className="form-section">
-            <legend>{strings.aboutYou}</legend>
-            <TextField
-              id={idOf('name')}
-              name="name"
-              label={strings.name}
-              hint={strings.nameHint}
-              minLength={3}
-              maxLength={limits.name}
-              autoComplete="name"
-              error={error('name')}
-              {...required}
-            />
-            <TextField
-              id={idOf('email')}
-              name="email"
-              type="email"
-              label={strings.email}
-              maxLength={limits.email}
-              autoComplete="email"
-              error={error('email')}
-              {...required}
-            />
-            <TextField
-              id={idOf('phone')}
-              name="phone"
-              type="tel"
-              label={`${strings.phone} (${strings.optional})`}
-              hint={strings.phoneHint}
-              maxLength={limits.phone}
-              autoComplete="tel"
-              error={error('phone')}
-            />
-            <TextArea
-              id={idOf('note')}
-              name="note"
-              rows={4}
-              label={`${strings.note} (${strings.optional})`}
-              maxLength={limits.note}
-              error={error('note')}
-            />
-          </fieldset>
-
-          <div className="form-field">
-            <label className="form-choice">
-              <input
-                id={idOf('consent')}
-                type="checkbox"
-                name="consent"
-                value="yes"
-                required
-                aria-invalid={errors.consent ? true : undefined}
-                aria-describedby={errors.consent ? `${idOf('consent')}-error` : undefined}
-              />
-              {strings.consent}
-            </label>
-            {errors.consent && (
-              <p className="form-error" id={`${idOf('consent')}-error`}>
-                {error('consent')}
-              </p>
-            )}
-          </div>
-          <p className="form-privacy">
-            {strings.privacy} <a href={privacyHref}>{strings.privacyLink}</a>
-          </p>
-          {/* A problem the visible fields cannot show (a price that changed, a pack withdrawn). */}
-          {errors.quotedTotal && (
-            <p className="form-error" id={idOf('quotedTotal')} role="alert">
-              {error('quotedTotal')}
-            </p>
-          )}
-
-          <button className="button button--brand" type="submit" disabled={state === 'sending'}>
-            {state === 'sending' ? strings.sending : strings.submit}
-          </button>
-        </form>
-      )}
-    </div>
+      <SubmitButton sending={state === 'sending'} strings={strings} />
+    </SubmissionForm>
   );
 }
 
@@ -557,11 +464,7 @@ function SearchFields({
           error={error('lesson')}
           {...required}
         >
-          {lessonTypes.map((type) => (
-            <option key={type} value={type}>
-              {strings.lessons[type]}
-            </option>
-          ))}
+          <Options items={labelled(lessonTypes, strings.lessons)} />
         </SelectField>
         <SelectField
           id={idOf('level')}
@@ -571,14 +474,11 @@ function SearchFields({
           error={error('level')}
           {...required}
         >
-          <option value="" disabled>
-            {strings.levelChoose}
-          </option>
-          {levels.map((level) => (
-            <option key={level} value={level}>
-              {strings.levels[level]}
-            </option>
-          ))}
+          <Options
+            choose={strings.levelChoose}
+            chooseDisabled
+            items={labelled(levels, strings.levels)}
+          />
         </SelectField>
         <SelectField
           id={idOf('language')}
@@ -588,11 +488,7 @@ function SearchFields({
           error={error('language')}
           {...required}
         >
-          {lessonLanguages.map((language) => (
-            <option key={language} value={language}>
-              {strings.languages[language]}
-            </option>
-          ))}
+          <Options items={labelled(lessonLanguages, strings.languages)} />
         </SelectField>
       </div>
     </>

@@ -1,7 +1,5 @@
 import { useEffect, useMemo } from 'react';
 import {
-  formNames,
-  limits,
   MAX_RENTAL_PEOPLE,
   personField,
   rentalReservationSchema,
@@ -10,51 +8,40 @@ import {
   type PersonSize,
   type RentalCatalogue,
 } from '../../forms/schemas';
-import { HiddenFields, ProblemSummary, SelectField, Status, TextField } from './fields';
+import { ContactPersonFields, type ContactPersonStrings } from './ContactPerson';
+import { CheckboxField, labelled, Options, PrivacyLine, SelectField, TextField } from './fields';
+import {
+  SubmissionForm,
+  SubmitButton,
+  type FormIslandProps,
+  type SubmissionTexts,
+} from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
 import './rental-form.css';
 
-export type RentalReservationStrings = {
-  pack: string;
-  packChoose: string;
-  dates: string;
-  pickUpDate: string;
-  returnDate: string;
-  /** "The season in … runs from … to …", filled in. */
-  seasonHint: string;
-  people: string;
-  /** "Person {{n}}": `{{n}}` is replaced here. */
-  person: string;
-  sizes: Record<PersonSize, string>;
-  levelChoose: string;
-  levels: Record<(typeof skierLevels)[number], string>;
-  aboutYou: string;
-  name: string;
-  nameHint: string;
-  email: string;
-  phone: string;
-  phoneHint: string;
-  consent: string;
-  privacyLink: string;
-  submit: string;
-  sending: string;
-  required: string;
-  optional: string;
-  /** The success, before and after the code: "Reserved. Your booking code:" CODE "Show it…". */
-  successLead: string;
-  successNext: string;
-  failure: string;
-  rateLimited: string;
-  errorSummary: string;
-  honeypot: string;
-  errors: Record<string, string>;
-};
+export type RentalReservationStrings = Omit<SubmissionTexts, 'success'> &
+  ContactPersonStrings & {
+    pack: string;
+    packChoose: string;
+    dates: string;
+    pickUpDate: string;
+    returnDate: string;
+    /** "The season in … runs from … to …", filled in. */
+    seasonHint: string;
+    people: string;
+    /** "Person {{n}}": `{{n}}` is replaced here. */
+    person: string;
+    sizes: Record<PersonSize, string>;
+    levelChoose: string;
+    levels: Record<(typeof skierLevels)[number], string>;
+    consent: string;
+    privacyLink: string;
+    /** The success, before and after the code: "Reserved. Your booking code:" CODE "Show it…". */
+    successLead: string;
+    successNext: string;
+  };
 
-type Props = {
-  strings: RentalReservationStrings;
-  endpoint: string;
-  locale: string;
-  returnTo: string;
+type Props = FormIslandProps<RentalReservationStrings> & {
   resort: string;
   packs: { id: string; label: string }[];
   /** This resort's rental as the rules need it (its packs, its season). */
@@ -73,19 +60,17 @@ const people = Array.from({ length: MAX_RENTAL_PEOPLE }, (_, i) => i + 1);
  * hides the others (rental-form.css), with or without JavaScript.
  */
 export default function RentalReservationForm({
-  strings,
-  endpoint,
-  locale,
-  returnTo,
   resort,
   packs,
   catalogue,
   season,
   privacyHref,
+  ...island
 }: Props) {
+  const { strings } = island;
   const schema = useMemo(() => rentalReservationSchema(catalogue), [catalogue]);
-  const { state, errors, errorText, failure, hydrated, handleSubmit, outcome, receipt } =
-    useFormSubmission(schema, endpoint, strings);
+  const submission = useFormSubmission(schema, island.endpoint, strings);
+  const { state, errors, errorText, receipt } = submission;
 
   // A pack's "Reserve it separately" link says which one (`?pack=`): chosen for the visitor.
   useEffect(() => {
@@ -106,197 +91,119 @@ export default function RentalReservationForm({
   const code = receipt.bookingCode;
 
   return (
-    <div className="form-card rental-form">
-      <Status
-        ref={outcome}
-        sent={state === 'sent'}
-        success={
-          // One message: the code set apart inside it (a block of its own, large, monospaced).
-          <p>
-            {strings.successLead}{' '}
-            <strong className="rental-form__code" data-booking-code={code}>
-              {code}
-            </strong>{' '}
-            {strings.successNext}
-          </p>
-        }
-        failure={failure}
-      />
-      {state !== 'sent' && (
-        <form
-          className="form"
-          method="post"
-          action={endpoint}
-          encType="multipart/form-data"
-          noValidate={hydrated}
-          data-hydrated={hydrated ? '' : undefined}
-          onSubmit={handleSubmit}
+    <SubmissionForm
+      form="rentalReservation"
+      idPrefix="rental"
+      className="rental-form"
+      submission={submission}
+      {...island}
+      success={
+        // One message: the code set apart inside it (a block of its own, large, monospaced).
+        <p>
+          {strings.successLead}{' '}
+          <strong className="rental-form__code" data-booking-code={code}>
+            {code}
+          </strong>{' '}
+          {strings.successNext}
+        </p>
+      }
+      problems={problems}
+    >
+      <input type="hidden" name="resort" value={resort} />
+
+      <SelectField
+        id={idOf('pack')}
+        name="pack"
+        label={strings.pack}
+        defaultValue=""
+        error={errorText('pack') ?? errorText('resort')}
+        {...required}
+      >
+        <Options
+          choose={strings.packChoose}
+          items={packs.map((p) => ({ value: p.id, label: p.label }))}
+        />
+      </SelectField>
+
+      <fieldset className="form-section">
+        <legend>{strings.dates}</legend>
+        <p className="form-hint">{strings.seasonHint}</p>
+        <div className="rental-form__pair">
+          {(['pickUpDate', 'returnDate'] as const).map((field) => (
+            <TextField
+              key={field}
+              id={idOf(field)}
+              name={field}
+              type="date"
+              min={season.opens}
+              max={season.closes}
+              label={strings[field]}
+              error={errorText(field)}
+              {...required}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend>{strings.people}</legend>
+        <SelectField
+          id={idOf('people')}
+          name="people"
+          label={strings.people}
+          defaultValue="1"
+          error={errorText('people')}
+          {...required}
         >
-          <HiddenFields
-            formName={formNames.rentalReservation}
-            locale={locale}
-            returnTo={returnTo}
-            honeypotLabel={strings.honeypot}
-            idPrefix="rental"
-          />
-          <input type="hidden" name="resort" value={resort} />
-          <ProblemSummary heading={strings.errorSummary} problems={problems} />
-
-          <SelectField
-            id={idOf('pack')}
-            name="pack"
-            label={strings.pack}
-            defaultValue=""
-            error={errorText('pack') ?? errorText('resort')}
-            {...required}
-          >
-            <option value="">{strings.packChoose}</option>
-            {packs.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.label}
-              </option>
-            ))}
-          </SelectField>
-
-          <fieldset className="form-section">
-            <legend>{strings.dates}</legend>
-            <p className="form-hint">{strings.seasonHint}</p>
-            <div className="rental-form__pair">
-              {(['pickUpDate', 'returnDate'] as const).map((field) => (
+          <Options items={people.map((n) => ({ value: n, label: n }))} />
+        </SelectField>
+        {people.map((n) => (
+          <fieldset key={n} className="rental-person" data-person={n}>
+            <legend>{personLabel(n)}</legend>
+            <div className="rental-person__sizes">
+              {(['height', 'weight', 'shoe'] as const).map((size) => (
                 <TextField
-                  key={field}
-                  id={idOf(field)}
-                  name={field}
-                  type="date"
-                  min={season.opens}
-                  max={season.closes}
-                  label={strings[field]}
-                  error={errorText(field)}
-                  {...required}
+                  key={size}
+                  id={idOf(personField(n, size))}
+                  name={personField(n, size)}
+                  label={strings.sizes[size]}
+                  inputMode={size === 'shoe' ? 'decimal' : 'numeric'}
+                  maxLength={5}
+                  placeholder={`${sizeBounds[size].min}–${sizeBounds[size].max}`}
+                  error={errorText(personField(n, size))}
+                  // Only the first row is surely counted: the browser cannot know the others are.
+                  requiredText={strings.required}
+                  required={n === 1}
                 />
               ))}
+              <SelectField
+                id={idOf(personField(n, 'level'))}
+                name={personField(n, 'level')}
+                label={strings.sizes.level}
+                defaultValue=""
+                error={errorText(personField(n, 'level'))}
+                requiredText={strings.required}
+                required={n === 1}
+              >
+                <Options
+                  choose={strings.levelChoose}
+                  items={labelled(skierLevels, strings.levels)}
+                />
+              </SelectField>
             </div>
           </fieldset>
+        ))}
+      </fieldset>
 
-          <fieldset className="form-section">
-            <legend>{strings.people}</legend>
-            <SelectField
-              id={idOf('people')}
-              name="people"
-              label={strings.people}
-              defaultValue="1"
-              error={errorText('people')}
-              {...required}
-            >
-              {people.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </SelectField>
-            {people.map((n) => (
-              <fieldset key={n} className="rental-person" data-person={n}>
-                <legend>{personLabel(n)}</legend>
-                <div className="rental-person__sizes">
-                  {(['height', 'weight', 'shoe'] as const).map((size) => (
-                    <TextField
-                      key={size}
-                      id={idOf(personField(n, size))}
-                      name={personField(n, size)}
-                      label={strings.sizes[size]}
-                      inputMode={size === 'shoe' ? 'decimal' : 'numeric'}
-                      maxLength={5}
-                      placeholder={`${sizeBounds[size].min}–${sizeBounds[size].max}`}
-                      error={errorText(personField(n, size))}
-                      // Only the first row is surely counted: the browser cannot know the others are.
-                      requiredText={strings.required}
-                      required={n === 1}
-                    />
-                  ))}
-                  <SelectField
-                    id={idOf(personField(n, 'level'))}
-                    name={personField(n, 'level')}
-                    label={strings.sizes.level}
-                    defaultValue=""
-                    error={errorText(personField(n, 'level'))}
-                    requiredText={strings.required}
-                    required={n === 1}
-                  >
-                    <option value="">{strings.levelChoose}</option>
-                    {skierLevels.map((level) => (
-                      <option key={level} value={level}>
-                        {strings.levels[level]}
-                      </option>
-                    ))}
-                  </SelectField>
-                </div>
-              </fieldset>
-            ))}
-          </fieldset>
-
-          <fieldset className="form-section">
-            <legend>{strings.aboutYou}</legend>
-            <TextField
-              id={idOf('name')}
-              name="name"
-              label={strings.name}
-              hint={strings.nameHint}
-              minLength={3}
-              maxLength={limits.name}
-              autoComplete="name"
-              error={errorText('name')}
-              {...required}
-            />
-            <TextField
-              id={idOf('email')}
-              name="email"
-              type="email"
-              label={strings.email}
-              maxLength={limits.email}
-              autoComplete="email"
-              error={errorText('email')}
-              {...required}
-            />
-            <TextField
-              id={idOf('phone')}
-              name="phone"
-              type="tel"
-              label={`${strings.phone} (${strings.optional})`}
-              hint={strings.phoneHint}
-              maxLength={limits.phone}
-              autoComplete="tel"
-              error={errorText('phone')}
-            />
-          </fieldset>
-
-          <div className="form-field">
-            <label className="form-choice">
-              <input
-                id={idOf('consent')}
-                type="checkbox"
-                name="consent"
-                value="yes"
-                required
-                aria-invalid={errors.consent ? true : undefined}
-                aria-describedby={errors.consent ? `${idOf('consent')}-error` : undefined}
-              />
-              {strings.consent}
-            </label>
-            {errors.consent && (
-              <p className="form-error" id={`${idOf('consent')}-error`}>
-                {errorText('consent')}
-              </p>
-            )}
-          </div>
-          <p className="form-privacy">
-            <a href={privacyHref}>{strings.privacyLink}</a>
-          </p>
-
-          <button className="button button--brand" type="submit" disabled={state === 'sending'}>
-            {state === 'sending' ? strings.sending : strings.submit}
-          </button>
-        </form>
-      )}
-    </div>
+      <ContactPersonFields strings={strings} idOf={idOf} error={errorText} />
+      <CheckboxField
+        id={idOf('consent')}
+        name="consent"
+        label={strings.consent}
+        error={errorText('consent')}
+      />
+      <PrivacyLine href={privacyHref} link={strings.privacyLink} />
+      <SubmitButton sending={state === 'sending'} strings={strings} />
+    </SubmissionForm>
   );
 }

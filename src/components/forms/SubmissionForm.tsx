@@ -3,9 +3,9 @@
  * natively until the island hydrates, the hidden fields and the error summary. The island puts
  * only its own fields (and its `SubmitButton`) inside.
  */
-import type { ReactNode } from 'react';
+import type { FormEventHandler, ReactNode, Ref } from 'react';
 import { formNames, type FormKey } from '../../forms/names';
-import { ErrorSummary, fieldId, HiddenFields, Status, type ErrorMessages } from './fields';
+import { ErrorSummary, HiddenFields, ProblemSummary, Status, type ErrorMessages } from './fields';
 import type { useFormSubmission } from './useFormSubmission';
 
 /** The texts the frame shows, in the visitor's language (part of every form island's strings). */
@@ -22,8 +22,11 @@ export type SubmissionTexts = {
   errors: ErrorMessages;
 };
 
-/** What every form island gets from its page: its texts, where it posts, where it comes back to. */
-export type FormIslandProps<Strings extends SubmissionTexts> = {
+/**
+ * What every form island gets from its page: its texts, where it posts, where it comes back to.
+ * An island whose success is more than a text gives it to `SubmissionForm` itself.
+ */
+export type FormIslandProps<Strings extends Omit<SubmissionTexts, 'success'>> = {
   strings: Strings;
   endpoint: string;
   locale: string;
@@ -39,17 +42,37 @@ export function SubmissionForm({
   returnTo,
   strings,
   children,
-}: FormIslandProps<SubmissionTexts> & {
+  idPrefix = form,
+  className,
+  success = strings.success,
+  sentDetail,
+  problems,
+  onInput,
+  formRef,
+}: FormIslandProps<Omit<SubmissionTexts, 'success'> & { success?: string }> & {
   /** Which form: its `form-name` for the receiver and the prefix of its fields' ids. */
   form: FormKey;
-  /** What `useFormSubmission` returned for this form. */
+  /** What `useFormSubmission` returned for this form (its `handleSubmit` may be wrapped). */
   submission: ReturnType<typeof useFormSubmission>;
   children: ReactNode;
+  /** The fields' id prefix when it is not the form's key (`lesson-request-name`). */
+  idPrefix?: string;
+  /** A class of the island's own on the card, for its styles. */
+  className?: string;
+  /** The success when it is more than a text (a rental's booking code set apart in it). */
+  success?: ReactNode | undefined;
+  /** Shown under the success once sent (what a lesson request said). */
+  sentDetail?: ReactNode;
+  /** The summary's lines written out by the island (field id → text), instead of one per code. */
+  problems?: Iterable<[string, string]>;
+  onInput?: FormEventHandler<HTMLFormElement>;
+  formRef?: Ref<HTMLFormElement>;
 }) {
   const { state, errors, failure, hydrated, handleSubmit, outcome } = submission;
   return (
-    <div className="form-card">
-      <Status ref={outcome} sent={state === 'sent'} success={strings.success} failure={failure} />
+    <div className={className ? `form-card ${className}` : 'form-card'}>
+      <Status ref={outcome} sent={state === 'sent'} success={success} failure={failure} />
+      {state === 'sent' && sentDetail}
       {state !== 'sent' && (
         <form
           className="form"
@@ -59,20 +82,26 @@ export function SubmissionForm({
           noValidate={hydrated}
           data-hydrated={hydrated ? '' : undefined}
           onSubmit={handleSubmit}
+          onInput={onInput}
+          ref={formRef}
         >
           <HiddenFields
             formName={formNames[form]}
             locale={locale}
             returnTo={returnTo}
             honeypotLabel={strings.honeypot}
-            idPrefix={form}
+            idPrefix={idPrefix}
           />
-          <ErrorSummary
-            heading={strings.errorSummary}
-            errors={errors}
-            messages={strings.errors}
-            idOf={(field) => fieldId(form, field)}
-          />
+          {problems ? (
+            <ProblemSummary heading={strings.errorSummary} problems={problems} />
+          ) : (
+            <ErrorSummary
+              heading={strings.errorSummary}
+              errors={errors}
+              messages={strings.errors}
+              idOf={(field) => `${idPrefix}-${field}`}
+            />
+          )}
           {children}
         </form>
       )}

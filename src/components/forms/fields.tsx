@@ -275,3 +275,83 @@ export function Status({
     </div>
   );
 }
+
+/** A single checkbox the visitor must tick (consent, being of age), with its error under it. */
+export function CheckboxField({
+  id,
+  name,
+  label,
+  error,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  error: string | undefined;
+}) {
+  return (
+    <div className="form-field">
+      <label className="form-choice">
+        <input
+          id={id}
+          type="checkbox"
+          name={name}
+          value="yes"
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        {label}
+      </label>
+      {error && (
+        <p className="form-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The privacy policy's link under a form, after a sentence about it when there is one. */
+export function PrivacyLine({ lead, href, link }: { lead?: string; href: string; link: string }) {
+  return (
+    <p className="form-privacy">
+      {lead === undefined ? (
+        <a href={href}>{link}</a>
+      ) : (
+        <>
+          {lead} <a href={href}>{link}</a>
+        </>
+      )}
+    </p>
+  );
+}
+
+/** A list of values with their labels, for `Options` and `RadioGroup`. */
+export const labelled = <V extends string>(values: readonly V[], labels: Record<V, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+/** A select's options, after an empty "choose…" one when there is one (disabled: not a choice). */
+export function Options({
+  items,
+  choose,
+  chooseDisabled = false,
+}: {
+  items: readonly { value: string | number; label: string | number }[];
+  choose?: string;
+  chooseDisabled?: boolean;
+}) {
+  return (
+    <>
+      {choose !== undefined && (
+        <option value="" disabled={chooseDisabled}>
+          {choose}
+        </option>
+      )}
+      {items.map((item) => (
+        <option key={item.value} value={item.value}>
+          {item.label}
+        </option>
+      ))}
+    </>
+  );
+}
