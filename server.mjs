@@ -59,11 +59,11 @@ storeThread
   })
   .catch((error) => console.error('Uploads: the start-up check failed:', error));
 
-// The form receiver's retention (spec §9: CVs kept at most one year; contact messages and lesson
-// requests as the privacy policy says), and the files no row refers to: at start, then daily.
+// The form receiver's retention (spec §9: CVs kept at most one year; contact messages, lesson
+// requests and rental reservations as the privacy policy says), and the files no row refers to: at start, then daily.
 const ORPHAN_MIN_AGE_MS = Number(process.env.FORMS_TEST_ORPHAN_MIN_AGE_MS ?? 60 * 60 * 1000);
 retention.scheduleRetention(async () => {
-  const { files, messages, requests, spam, orphans } = await storeThread.retention(
+  const { files, messages, requests, reservations, spam, orphans } = await storeThread.retention(
     {
       uploadDir: forms.uploadDir,
       fileRetentionDays: forms.fileRetentionDays,
@@ -77,6 +77,7 @@ retention.scheduleRetention(async () => {
     [files, 'application file(s)', forms.fileRetentionDays],
     [messages, 'contact message(s)', forms.contactRetentionDays],
     [requests, 'lesson request(s)', forms.contactRetentionDays],
+    [reservations, 'rental reservation(s) returned more than', forms.contactRetentionDays],
     [spam, 'honeypot row(s)', forms.spamRetentionDays],
   ])
     if (count) console.log(`Retention: deleted ${count} ${what} older than ${days} days`);

@@ -46,6 +46,19 @@ export function purgeExpiredLessonRequests(
   return store.deleteLessonRequests(new Date(now.getTime() - retentionDays * DAY_MS).toISOString());
 }
 
+/**
+ * Deletes rental reservations `retentionDays` after their return day (the privacy policy gives
+ * them the contact messages' period, counted from the end of the rental); returns how many.
+ */
+export function purgeExpiredRentalReservations(
+  store: SubmissionStore,
+  retentionDays: number,
+  now = new Date(),
+) {
+  const day = new Date(now.getTime() - retentionDays * DAY_MS).toISOString().slice(0, 10);
+  return store.deleteRentalReservations(day);
+}
+
 /** Deletes what the honeypot caught before `retentionDays`; returns how many. */
 export function purgeExpiredSpam(store: SubmissionStore, retentionDays: number, now = new Date()) {
   return store.deleteSpam(new Date(now.getTime() - retentionDays * DAY_MS).toISOString());

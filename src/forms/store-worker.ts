@@ -14,6 +14,7 @@ import {
   purgeExpiredContactMessages,
   purgeExpiredFiles,
   purgeExpiredLessonRequests,
+  purgeExpiredRentalReservations,
   purgeExpiredSpam,
   sweepOrphanUploads,
 } from './retention.ts';
@@ -36,6 +37,7 @@ const operations = {
     files: purgeExpiredFiles(s, settings.uploadDir, settings.fileRetentionDays),
     messages: purgeExpiredContactMessages(s, settings.contactRetentionDays),
     requests: purgeExpiredLessonRequests(s, settings.contactRetentionDays),
+    reservations: purgeExpiredRentalReservations(s, settings.contactRetentionDays),
     spam: purgeExpiredSpam(s, settings.spamRetentionDays),
     orphans: sweepOrphanUploads(s, settings.uploadDir, settings.orphanMinAgeMs),
   }),

@@ -359,6 +359,13 @@ export function openStore(path: string, { busyTimeoutMs = 5000, commitDelayMs = 
       );
     },
 
+    /** Deletes the rental reservations whose return day is before `day` (YYYY-MM-DD); how many. */
+    deleteRentalReservations(day: string): number {
+      return Number(
+        db.prepare('DELETE FROM rental_reservations WHERE return_date < ?').run(day).changes,
+      );
+    },
+
     /** A rental reservation by its booking code (what the booking page shows), or undefined. */
     reservationByCode(code: string): Row | undefined {
       return db.prepare('SELECT * FROM rental_reservations WHERE booking_code = ?').get(code) as

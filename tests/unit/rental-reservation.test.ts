@@ -20,6 +20,7 @@ import {
   type RentalCatalogue,
 } from '../../src/forms/schemas';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
+import { purgeExpiredRentalReservations } from '../../src/forms/retention';
 import { inThisThread } from '../../src/forms/writer';
 import { allLocales } from '../../src/i18n/locales';
 import { multipart, rentalFields } from '../forms-fixtures';
@@ -275,5 +276,15 @@ describe('rental reservation receiver', () => {
     const response = await receiver({ rentalCatalogue: {} })(post(reservation()), 'a');
     expect(response.status).toBe(400);
     expect(stored()).toHaveLength(0);
+  });
+
+  it('deletes a reservation the privacy policy’s period after its return day, not before', async () => {
+    expect((await receiver()(post(reservation()), 'x')).status).toBe(200);
+    const returned = Date.parse(`${String(stored()[0]!.return_date)}T12:00:00Z`);
+    const after = (days: number) => new Date(returned + days * 86_400_000);
+    expect(purgeExpiredRentalReservations(store, 365, after(364))).toBe(0);
+    expect(stored()).toHaveLength(1);
+    expect(purgeExpiredRentalReservations(store, 365, after(366))).toBe(1);
+    expect(stored()).toEqual([]);
   });
 });
