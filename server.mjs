@@ -77,7 +77,11 @@ retention.scheduleRetention(async () => {
     [files, 'application file(s)', forms.fileRetentionDays],
     [messages, 'contact message(s)', forms.contactRetentionDays],
     [requests, 'lesson request(s)', forms.contactRetentionDays],
-    [reservations, 'rental reservation(s) returned more than', forms.contactRetentionDays],
+    [
+      reservations,
+      'rental reservation(s), counted from their return day,',
+      forms.contactRetentionDays,
+    ],
     [spam, 'honeypot row(s)', forms.spamRetentionDays],
   ])
     if (count) console.log(`Retention: deleted ${count} ${what} older than ${days} days`);
