@@ -7,7 +7,8 @@ import { everyPage } from './site';
  * answers 200 (after redirects), and every #fragment exists on the page it points to.
  */
 test('every internal link of the site resolves', async ({ request }) => {
-  test.setTimeout(120_000);
+  // A guard against a hang, not a speed limit: some thousand requests, on a busy machine.
+  test.setTimeout(300_000);
   const sources = [...everyPage.map((p) => p.path), '/temp-landing', '/fr/introuvable'];
   const targets = new Map<string, string>(); // target → first page linking to it
   const pages = await inBatches(
