@@ -8,7 +8,13 @@ export ASTRO_TELEMETRY_DISABLED=1
 [ -d node_modules ] || bash scripts/node24.sh npm install --no-audit --no-fund
 bash scripts/ensure-chromium.sh
 
-run() { printf '\n▶ %s\n' "$*"; bash scripts/node24.sh "$@"; }
+# Each step says how long it took: the whole run must stay under 25 minutes on a 2-core CI machine.
+run() {
+  local start=$SECONDS
+  printf '\n▶ %s\n' "$*"
+  bash scripts/node24.sh "$@"
+  printf '◀ %s s: %s\n' "$((SECONDS - start))" "$*"
+}
 
 run npx eslint --max-warnings 0 .    # lint: ESLint's, TypeScript's, Astro's, jsx-a11y's, React hooks' rules
 run npx prettier --check .           # formatting (`npm run format` writes it)
