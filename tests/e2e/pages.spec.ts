@@ -1,48 +1,45 @@
 import { expect, test } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
+import { parseHTML } from 'linkedom';
 import { lessonPriceValues } from '../../src/lessons/price-values';
 import { seoLengthProblems } from '../../src/components/seo-lengths';
 import { locales } from '../../src/i18n/locales';
 import { everyPage, useTranslations } from './site';
 
-// Every page's content, in a browser. On the static hosts, tests/static-hosts checks instead that
-// each page is served at its address (what a host can change), without a browser: quicker.
+// Every page's content as the server sends it: what a visitor without JavaScript and a search
+// engine get. Read from the HTML itself, without a browser (a browser adds nothing here and costs
+// a page load each); axe loads every page in a browser (accessibility.spec.ts). On the static
+// hosts, tests/static-hosts checks instead that each page is served at its address.
 test.describe('every page in every locale', { tag: '@content' }, () => {
-  // What a visitor and a search engine see; no JavaScript needed for any of it.
-  test.use({ javaScriptEnabled: false });
   for (const { locale, page: id, params, path } of everyPage) {
-    test(`${path} is the ${id} page in ${locale}`, async ({ page }) => {
+    test(`${path} is the ${id} page in ${locale}`, async ({ request }) => {
       const t = useTranslations(locale);
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      expect(response?.request().redirectedFrom()).toBeNull();
-      await expect(page.locator('html')).toHaveAttribute('lang', locales[locale].htmlLang);
-      await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
-        'href',
+      const response = await request.get(path, { maxRedirects: 0 });
+      expect(response.status()).toBe(200);
+      const { document } = parseHTML(await response.text());
+      const meta = (selector: string) => document.querySelector(selector)?.getAttribute('content');
+      expect(document.documentElement.getAttribute('lang')).toBe(locales[locale].htmlLang);
+      expect(document.querySelector('link[rel=canonical]')?.getAttribute('href')).toBe(
         `http://localhost:4321${path}`,
       );
-      await expect(page.locator('h1')).toHaveCount(1);
-      await expect(page.locator('h1')).not.toBeEmpty();
+      const headings = document.querySelectorAll('h1');
+      expect(headings).toHaveLength(1);
+      expect(headings[0]?.textContent?.trim()).not.toBe('');
+      const title = document.title;
+      const description = meta('meta[name=description]') ?? '';
       if (Object.keys(params).length === 0) {
         // Fixed pages take their title and description from the translations, word for word
         // (the prices page fills in the lesson prices from the site facts).
         const values = id === 'prices' ? lessonPriceValues(locale) : {};
-        await expect(page).toHaveTitle(t(`pages.${id}.title`, values));
-        await expect(page.locator('meta[name=description]')).toHaveAttribute(
-          'content',
-          t(`pages.${id}.description`, values),
-        );
+        expect(title).toBe(t(`pages.${id}.title`, values));
+        expect(description).toBe(t(`pages.${id}.description`, values));
       } else {
         // Resort and job pages name their resort or posting; each view's own spec checks the words.
-        expect((await page.title()).length).toBeGreaterThan(10);
-        expect(await page.locator('meta[name=description]').getAttribute('content')).toMatch(
-          /\S{3,}/,
-        );
+        expect(title.length).toBeGreaterThan(10);
+        expect(description).toMatch(/\S{3,}/);
       }
       // Whole in search results: the title and description as rendered, brand and names included.
-      const description =
-        (await page.locator('meta[name=description]').getAttribute('content')) ?? '';
-      expect(seoLengthProblems({ title: await page.title(), description })).toEqual([]);
+      expect(seoLengthProblems({ title, description })).toEqual([]);
     });
   }
 });
