@@ -35,12 +35,8 @@ import {
   wholeNumberInput,
   type FieldOf,
 } from './fields';
-import {
-  SubmissionForm,
-  SubmitButton,
-  type FormIslandProps,
-  type SubmissionTexts,
-} from './SubmissionForm';
+import { SubmissionForm, SubmitButton } from './SubmissionForm';
+import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
 
 export type LessonRequestStrings = SubmissionTexts &

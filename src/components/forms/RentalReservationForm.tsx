@@ -18,12 +18,8 @@ import {
   SelectField,
   TextField,
 } from './fields';
-import {
-  SubmissionForm,
-  SubmitButton,
-  type FormIslandProps,
-  type SubmissionTexts,
-} from './SubmissionForm';
+import { SubmissionForm, SubmitButton } from './SubmissionForm';
+import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
 import './rental-form.css';
 
