@@ -40,6 +40,12 @@ export type FormDefinition = {
   /** Whether the row keeps the sender's address (`client`); consent records keep none. */
   keepsClient: boolean;
   /**
+   * The fields that name a resort of the content: a resort the site does not have is refused on
+   * the field. `orOther`: the field may say "another resort" (`OTHER_RESORT`) instead, which the
+   * form's schema then asks the name of. (The lesson request checks its resort itself.)
+   */
+  resortFields?: readonly { field: string; orOther?: true }[];
+  /**
    * A form whose check goes beyond its schema's fields (the lesson request: repeated dates, the
    * price and the pack against the content) checks the whole form itself; its output goes to `toRow`.
    */
@@ -126,6 +132,7 @@ export function formDefinitions({
         locale: text(o.locale),
       }),
       keepsClient: true,
+      resortFields: [{ field: 'resort', orOther: true }],
     },
     [formNames.lessonRequest]: {
       key: 'lessonRequest',
@@ -178,6 +185,7 @@ export function formDefinitions({
         locale: text(o.locale),
       }),
       keepsClient: true,
+      resortFields: [{ field: 'resort' }],
       receipt: {
         column: 'booking_code',
         answer: 'bookingCode',

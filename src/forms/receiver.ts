@@ -44,7 +44,7 @@ export type ReceiverSettings = {
   store: SubmissionWriter;
   /** English text of a field problem for a form, e.g. ('contact', 'name.invalid') → "Name is not valid.". */
   describe: (form: FormDefinition['key'], code: string) => string;
-  /** The resort ids of the content (an application names one); absent: not checked. */
+  /** The resort ids of the content (what a form's `resortFields` name); absent: not checked. */
   resortIds?: readonly string[];
   /**
    * What a lesson request is checked against: the resorts (names and aliases, as the search finds
@@ -270,16 +270,14 @@ export function createReceiver(settings: ReceiverSettings) {
     }
     const output = result.output as Record<string, unknown>;
     // References to the content: a resort the site does not have is refused like a wrong field.
-    // (An application may name a resort the site does not list: OTHER_RESORT, with its name.)
-    const resort = output.resort;
-    if (
-      resortIds &&
-      resort !== undefined &&
-      resort !== OTHER_RESORT &&
-      !resortIds.has(String(resort))
-    ) {
+    const unknownResort = definition.resortFields?.find(({ field, orOther }) => {
+      const resort = String(output[field]);
+      return resortIds !== null && !(orOther && resort === OTHER_RESORT) && !resortIds.has(resort);
+    });
+    if (unknownResort) {
+      const { field } = unknownResort;
       return fail(400, 'invalid', 'Some fields are not valid.', {
-        errors: describeAll(definition, { resort: 'resort.required' }),
+        errors: describeAll(definition, { [field]: `${field}.required` }),
       });
     }
 

@@ -6,27 +6,47 @@
  */
 import { allLocales, defaultLocale, type Locale } from './locales';
 
+type Slugs = Record<Locale, string>;
+
+/** Each locale's slug of a page, from the locale. */
+const perLocale = (slugIn: (locale: Locale) => string) =>
+  Object.fromEntries(allLocales.map((locale) => [locale, slugIn(locale)])) as Slugs;
+
 /** A slug every locale shares (`/en/deals`, `/fr/deals`…). */
-const same = (slug: string) =>
-  Object.fromEntries(allLocales.map((locale) => [locale, slug])) as Record<Locale, string>;
+const same = (slug: string) => perLocale(() => slug);
+
+/** Pages below another page, in each locale (`instructeurs/rejoignez-nous`). */
+const under = (parent: Slugs, child: Slugs) =>
+  perLocale((locale) => `${parent[locale]}/${child[locale]}`);
+
+const instructors = {
+  en: 'instructors',
+  fr: 'instructeurs',
+  es: 'instructores',
+  pt: 'instrutores',
+};
+const jobs = { en: 'jobs', fr: 'emplois', es: 'trabajos', pt: 'trabalhos' };
+const resorts = same('resorts');
+/** A resort's own pages, under its address in the resorts (`resorts/{resort}/location`). */
+const resortPage = (slugs: Slugs) => under(under(resorts, same('{resort}')), slugs);
 
 export const routes = {
   home: same(''),
-  instructors: { en: 'instructors', fr: 'instructeurs', es: 'instructores', pt: 'instrutores' },
+  instructors,
   about: { en: 'about', fr: 'a-propos', es: 'sobre-nosotros', pt: 'sobre-nos' },
-  jobs: { en: 'jobs', fr: 'emplois', es: 'trabajos', pt: 'trabalhos' },
+  jobs,
   contact: { en: 'contact', fr: 'contacter', es: 'contactar', pt: 'contatar' },
   privacy: { en: 'privacy', fr: 'confidentialite', es: 'privacidad', pt: 'privacidade' },
   cookies: same('cookies'),
   /** Who runs the site (imprint): the company's name, numbers, address and phone. */
   legalNotice: { en: 'legal-notice', fr: 'mentions-legales', es: 'aviso-legal', pt: 'aviso-legal' },
   preferences: { en: 'preferences', fr: 'preferences', es: 'preferencias', pt: 'preferencias' },
-  instructorApplication: {
-    en: 'instructors/join-us',
-    fr: 'instructeurs/rejoignez-nous',
-    es: 'instructores/unete-a-nosotros',
-    pt: 'instrutores/junte-se-a-nos',
-  },
+  instructorApplication: under(instructors, {
+    en: 'join-us',
+    fr: 'rejoignez-nous',
+    es: 'unete-a-nosotros',
+    pt: 'junte-se-a-nos',
+  }),
   download: { en: 'download', fr: 'telecharger', es: 'descargar', pt: 'baixar' },
   rental: { en: 'rental', fr: 'de-location', es: 'alquiler', pt: 'aluguel' },
   prices: { en: 'prices', fr: 'prix', es: 'precios', pt: 'precos' },
@@ -34,32 +54,27 @@ export const routes = {
   destinations: same('destinations'),
   newsletter: same('newsletter'),
   covid19: same('covid-19'),
-  resorts: same('resorts'),
+  resorts,
   faq: { en: 'faq', fr: 'faq', es: 'preguntas-frecuentes', pt: 'perguntas-frequentes' },
   /** The multi-sport landing page (ski and snowboard now, more sports later). */
   sports: { en: 'sports', fr: 'sports', es: 'deportes', pt: 'esportes' },
 
   // Pages with a parameter: one page per resort or job posting (content collections).
-  resortRental: {
-    en: 'resorts/{resort}/rental',
-    fr: 'resorts/{resort}/location',
-    es: 'resorts/{resort}/alquiler',
-    pt: 'resorts/{resort}/aluguel',
-  },
-  resortSkiLessons: {
-    en: 'resorts/{resort}/ski-lessons',
-    fr: 'resorts/{resort}/cours-de-ski',
-    es: 'resorts/{resort}/clases-de-esqui',
-    pt: 'resorts/{resort}/aulas-de-esqui',
-  },
-  resortSnowboardLessons: {
-    en: 'resorts/{resort}/snowboard-lessons',
-    fr: 'resorts/{resort}/cours-de-snowboard',
-    es: 'resorts/{resort}/clases-de-snowboard',
-    pt: 'resorts/{resort}/aulas-de-snowboard',
-  },
-  job: { en: 'jobs/{job}', fr: 'emplois/{job}', es: 'trabajos/{job}', pt: 'trabalhos/{job}' },
-} as const satisfies Record<string, Record<Locale, string>>;
+  resortRental: resortPage({ en: 'rental', fr: 'location', es: 'alquiler', pt: 'aluguel' }),
+  resortSkiLessons: resortPage({
+    en: 'ski-lessons',
+    fr: 'cours-de-ski',
+    es: 'clases-de-esqui',
+    pt: 'aulas-de-esqui',
+  }),
+  resortSnowboardLessons: resortPage({
+    en: 'snowboard-lessons',
+    fr: 'cours-de-snowboard',
+    es: 'clases-de-snowboard',
+    pt: 'aulas-de-snowboard',
+  }),
+  job: under(jobs, same('{job}')),
+} as const satisfies Record<string, Slugs>;
 
 export type PageId = keyof typeof routes;
 export type RouteParams = Partial<Record<'resort' | 'job', string>>;

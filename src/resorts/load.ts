@@ -61,8 +61,8 @@ export function rentalEntryOf(resort: CollectionEntry<'resorts'>): RentalCatalog
 }
 
 /** Every resort where a pack can be reserved: what the receiver checks a reservation against. */
-export async function rentalCatalogue(): Promise<RentalCatalogue> {
-  return Object.assign({}, ...(await getCollection('resorts')).map(rentalEntryOf));
+export function rentalCatalogueOf(resorts: CollectionEntry<'resorts'>[]): RentalCatalogue {
+  return Object.assign({}, ...resorts.map(rentalEntryOf));
 }
 
 const isoDay = (day: Date | string) =>

@@ -21,6 +21,7 @@ import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { englishMessage } from '../../src/components/forms/strings';
 import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
+import { OTHER_RESORT } from '../../src/forms/schemas';
 import { purgeExpiredSpam, sweepOrphanUploads } from '../../src/forms/retention';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
 import { inThisThread } from '../../src/forms/writer';
@@ -323,6 +324,14 @@ describe('references to the content', () => {
       resort: { code: 'resort.required', message: expect.any(String) },
     });
     expect(uploads()).toEqual([]);
+  });
+
+  it('an application may name another resort instead, kept with its name and country', async () => {
+    const other = { resort: OTHER_RESORT, resortName: 'Cerro Catedral', country: 'AR' };
+    expect((await receiver()(post(application(other)), 'x')).status).toBe(200);
+    expect(store.list('InstructorApplicationForm')).toMatchObject([
+      { resort: OTHER_RESORT, resort_name: 'Cerro Catedral', country: 'AR' },
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { contactFieldNames, ContactSchema, limits, type ContactField } from '../../forms/schemas';
+import { personInputs } from './ContactPerson';
 import { fieldId, TextArea, TextField } from './fields';
 import { SubmissionForm, SubmitButton } from './SubmissionForm';
 import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
@@ -26,18 +27,8 @@ type FieldProps = {
 
 /** How each field is drawn; the schema (schemas.ts `contactFields`) says which fields there are. */
 const inputs: Record<ContactField, (props: FieldProps, strings: ContactStrings) => ReactNode> = {
-  name: (props, strings) => (
-    <TextField
-      {...props}
-      hint={strings.nameHint}
-      minLength={3}
-      maxLength={limits.name}
-      autoComplete="name"
-    />
-  ),
-  email: (props) => (
-    <TextField {...props} type="email" maxLength={limits.email} autoComplete="email" />
-  ),
+  name: (props, strings) => <TextField {...props} hint={strings.nameHint} {...personInputs.name} />,
+  email: (props) => <TextField {...props} {...personInputs.email} />,
   title: (props) => <TextField {...props} maxLength={limits.title} />,
   message: (props) => <TextArea {...props} maxLength={limits.message} />,
 };

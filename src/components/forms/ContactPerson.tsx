@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { limits } from '../../forms/schemas';
-import { TextField } from './fields';
+import { TextField, type FieldOf } from './fields';
 
 /** The texts of the contact person's fields (part of a lesson request's and a rental's strings). */
 export type ContactPersonStrings = {
@@ -15,18 +15,26 @@ export type ContactPersonStrings = {
 };
 
 /**
- * Who to reach about a lesson request or a rental: name and email required, phone optional, with
- * the receiver's limits (src/forms). Anything else about the visitor goes after, as children.
+ * How every form takes a person's name, email address and phone number: the receiver's limits
+ * (src/forms) and what the browser may fill in. Whether one is required is the form's to say.
+ */
+export const personInputs = {
+  name: { minLength: 3, maxLength: limits.name, autoComplete: 'name' },
+  email: { type: 'email', maxLength: limits.email, autoComplete: 'email' },
+  phone: { type: 'tel', maxLength: limits.phone, autoComplete: 'tel' },
+} as const;
+
+/**
+ * Who to reach about a lesson request or a rental: name and email required, phone optional.
+ * Anything else about the visitor goes after, as children.
  */
 export function ContactPersonFields({
   strings,
-  idOf,
-  error,
+  field,
   children,
 }: {
   strings: ContactPersonStrings;
-  idOf: (field: string) => string;
-  error: (field: string) => string | undefined;
+  field: FieldOf;
   children?: ReactNode;
 }) {
   const required = { requiredText: strings.required, required: true } as const;
@@ -34,35 +42,18 @@ export function ContactPersonFields({
     <fieldset className="form-section">
       <legend>{strings.aboutYou}</legend>
       <TextField
-        id={idOf('name')}
-        name="name"
+        {...field('name')}
+        {...personInputs.name}
         label={strings.name}
         hint={strings.nameHint}
-        minLength={3}
-        maxLength={limits.name}
-        autoComplete="name"
-        error={error('name')}
         {...required}
       />
+      <TextField {...field('email')} {...personInputs.email} label={strings.email} {...required} />
       <TextField
-        id={idOf('email')}
-        name="email"
-        type="email"
-        label={strings.email}
-        maxLength={limits.email}
-        autoComplete="email"
-        error={error('email')}
-        {...required}
-      />
-      <TextField
-        id={idOf('phone')}
-        name="phone"
-        type="tel"
+        {...field('phone')}
+        {...personInputs.phone}
         label={`${strings.phone} (${strings.optional})`}
         hint={strings.phoneHint}
-        maxLength={limits.phone}
-        autoComplete="tel"
-        error={error('phone')}
       />
       {children}
     </fieldset>

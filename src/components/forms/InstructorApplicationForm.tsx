@@ -8,16 +8,19 @@ import {
   OTHER_RESORT,
   sports,
 } from '../../forms/schemas';
+import { personInputs } from './ContactPerson';
 import {
   CheckboxField,
   fieldId,
+  fieldWiring,
   labelled,
+  NoteField,
   Options,
   PrivacyLine,
   RadioGroup,
   SelectField,
-  TextArea,
   TextField,
+  wholeNumberInput,
 } from './fields';
 import { SubmissionForm, SubmitButton } from './SubmissionForm';
 import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
@@ -83,7 +86,8 @@ export default function InstructorApplicationForm({
   const { strings } = island;
   const schema = useMemo(() => applicationSchema({ maxFileBytes }), [maxFileBytes]);
   const submission = useFormSubmission(schema, island.endpoint, strings);
-  const { state, errorText: error, progress } = submission;
+  const { state, errorText, progress } = submission;
+  const field = fieldWiring(idOf, errorText);
   const required = { requiredText: strings.required, required: true };
 
   return (
@@ -92,44 +96,32 @@ export default function InstructorApplicationForm({
         <legend>{strings.aboutYou}</legend>
         <div className="form-row">
           <TextField
-            id={idOf('firstname')}
-            name="firstname"
+            {...field('firstname')}
             label={strings.firstname}
             autoComplete="given-name"
             maxLength={limits.personName}
-            error={error('firstname')}
             {...required}
           />
           <TextField
-            id={idOf('lastname')}
-            name="lastname"
+            {...field('lastname')}
             label={strings.lastname}
             autoComplete="family-name"
             maxLength={limits.personName}
-            error={error('lastname')}
             {...required}
           />
         </div>
         <div className="form-row">
           <TextField
-            id={idOf('email')}
-            name="email"
-            type="email"
+            {...field('email')}
+            {...personInputs.email}
             label={strings.email}
-            autoComplete="email"
-            maxLength={limits.email}
-            error={error('email')}
             {...required}
           />
           <TextField
-            id={idOf('phone')}
-            name="phone"
-            type="tel"
+            {...field('phone')}
+            {...personInputs.phone}
             label={strings.phone}
             hint={strings.phoneHint}
-            autoComplete="tel"
-            maxLength={limits.phone}
-            error={error('phone')}
             {...required}
           />
         </div>
@@ -138,40 +130,28 @@ export default function InstructorApplicationForm({
       <fieldset className="form-section">
         <legend>{strings.teaching}</legend>
         <RadioGroup
-          id={idOf('contract')}
-          name="contract"
+          {...field('contract')}
           legend={strings.contract}
           options={labelled(contractTypes, strings.contracts)}
-          error={error('contract')}
           {...required}
         />
         <RadioGroup
-          id={idOf('sport')}
-          name="sport"
+          {...field('sport')}
           legend={strings.sport}
           options={labelled(sports, strings.sports)}
-          error={error('sport')}
           {...required}
         />
         <div className="form-row">
           <TextField
-            id={idOf('years')}
-            name="years"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={limits.yearsTaught}
-            step={1}
+            {...field('years')}
+            {...wholeNumberInput(0, limits.yearsTaught)}
             label={strings.years}
-            error={error('years')}
             {...required}
           />
           <SelectField
-            id={idOf('licenceType')}
-            name="licenceType"
+            {...field('licenceType')}
             label={strings.licenceType}
             defaultValue=""
-            error={error('licenceType')}
             {...required}
           >
             <Options
@@ -181,14 +161,7 @@ export default function InstructorApplicationForm({
             />
           </SelectField>
         </div>
-        <SelectField
-          id={idOf('resort')}
-          name="resort"
-          label={strings.resort}
-          defaultValue=""
-          error={error('resort')}
-          {...required}
-        >
+        <SelectField {...field('resort')} label={strings.resort} defaultValue="" {...required}>
           <option value="" disabled>
             {strings.resortChoose}
           </option>
@@ -210,20 +183,12 @@ export default function InstructorApplicationForm({
         {/* Shown once "another resort" is chosen (forms.css), and always without CSS :has(). */}
         <div className="form-row other-resort">
           <TextField
-            id={idOf('resortName')}
-            name="resortName"
+            {...field('resortName')}
             label={strings.resortName}
             maxLength={80}
             autoComplete="off"
-            error={error('resortName')}
           />
-          <SelectField
-            id={idOf('country')}
-            name="country"
-            label={strings.country}
-            defaultValue=""
-            error={error('country')}
-          >
+          <SelectField {...field('country')} label={strings.country} defaultValue="">
             <Options
               choose={strings.countryChoose}
               items={countries.map((country) => ({ value: country.code, label: country.name }))}
@@ -235,35 +200,24 @@ export default function InstructorApplicationForm({
       <fieldset className="form-section">
         <legend>{strings.documents}</legend>
         <TextField
-          id={idOf('licence')}
-          name="licence"
+          {...field('licence')}
           type="file"
           accept={acceptedFileExtensions}
           label={strings.licence}
           hint={strings.fileHint}
-          error={error('licence')}
           {...required}
         />
         <TextField
-          id={idOf('cv')}
-          name="cv"
+          {...field('cv')}
           type="file"
           accept={acceptedFileExtensions}
           label={`${strings.cv} (${strings.optional})`}
           hint={strings.fileHint}
-          error={error('cv')}
         />
-        <TextArea
-          id={idOf('note')}
-          name="note"
-          rows={4}
-          label={`${strings.note} (${strings.optional})`}
-          maxLength={limits.note}
-          error={error('note')}
-        />
+        <NoteField field={field} label={`${strings.note} (${strings.optional})`} />
       </fieldset>
 
-      <CheckboxField id={idOf('adult')} name="adult" label={strings.adult} error={error('adult')} />
+      <CheckboxField {...field('adult')} label={strings.adult} />
       <PrivacyLine lead={strings.privacy} href={privacyHref} link={strings.privacyLink} />
 
       {state === 'sending' && progress !== null && (

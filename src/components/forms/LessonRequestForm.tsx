@@ -6,7 +6,6 @@ import {
   type LessonRequest,
   type LessonRequestContext,
 } from '../../forms/lesson-request';
-import { limits } from '../../forms/schemas';
 import { fullDay, money } from '../../i18n/format';
 import { lessonTypes, type LessonRule } from '../../lessons/price';
 import {
@@ -17,28 +16,27 @@ import {
   lessonLanguages,
   levels,
   localToday,
-  MAX_PEOPLE_FIELD,
   validateSearch,
   type SearchDraft,
 } from '../../lessons/search';
 import type { Quote } from '../../lessons/price';
+import { headCountInput } from '../search/search-fields';
 import { fill, plural, type Plural, type QuoteStrings } from '../search/text';
 import { ContactPersonFields, type ContactPersonStrings } from './ContactPerson';
 import {
   CheckboxField,
+  fieldWiring,
   labelled,
+  NoteField,
   Options,
   PrivacyLine,
   SelectField,
-  TextArea,
   TextField,
+  wholeNumberInput,
+  type FieldOf,
 } from './fields';
-import {
-  SubmissionForm,
-  SubmitButton,
-  type FormIslandProps,
-  type SubmissionTexts,
-} from './SubmissionForm';
+import { SubmissionForm, SubmitButton } from './SubmissionForm';
+import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
 
 export type LessonRequestStrings = SubmissionTexts &
@@ -118,7 +116,8 @@ export default function LessonRequestForm({
   );
   const check = (data: FormData) => checkLessonRequest(data, context);
   const submission = useFormSubmission(check, island.endpoint, strings);
-  const { state, errors, errorText: error, hydrated, handleSubmit } = submission;
+  const { state, errors, errorText, hydrated, handleSubmit } = submission;
+  const field = fieldWiring(idOf, errorText);
 
   // The search of the page's address (read once the island runs: the page is static).
   const [carried, setCarried] = useState<SearchDraft | null>(null);
@@ -206,19 +205,17 @@ export default function LessonRequestForm({
             draft={initial.draft}
             strings={strings}
             rule={rule}
-            error={error}
+            field={field}
           />
         )}
         {hydrated && <PriceLine quote={quote} strings={strings} intl={intl} />}
         {packs.length > 0 && (
           <SelectField
-            id={idOf('pack')}
-            name="pack"
+            {...field('pack')}
             label={`${strings.pack} (${strings.optional})`}
             hint={strings.packHint}
             key={pack}
             defaultValue={pack}
-            error={error('pack')}
           >
             <Options
               choose={strings.packNone}
@@ -228,27 +225,15 @@ export default function LessonRequestForm({
         )}
       </fieldset>
 
-      <ContactPersonFields strings={strings} idOf={idOf} error={error}>
-        <TextArea
-          id={idOf('note')}
-          name="note"
-          rows={4}
-          label={`${strings.note} (${strings.optional})`}
-          maxLength={limits.note}
-          error={error('note')}
-        />
+      <ContactPersonFields strings={strings} field={field}>
+        <NoteField field={field} label={`${strings.note} (${strings.optional})`} />
       </ContactPersonFields>
-      <CheckboxField
-        id={idOf('consent')}
-        name="consent"
-        label={strings.consent}
-        error={error('consent')}
-      />
+      <CheckboxField {...field('consent')} label={strings.consent} />
       <PrivacyLine lead={strings.privacy} href={privacyHref} link={strings.privacyLink} />
       {/* A problem the visible fields cannot show (a price that changed, a pack withdrawn). */}
       {errors.quotedTotal && (
         <p className="form-error" id={idOf('quotedTotal')} role="alert">
-          {error('quotedTotal')}
+          {errorText('quotedTotal')}
         </p>
       )}
 
@@ -353,7 +338,7 @@ function SearchFacts({
     [strings.people, people],
   ];
   return (
-    <dl className="lesson-request__facts">
+    <dl className="search-facts">
       <div>
         <dt>{strings.dates}</dt>
         <dd>
@@ -385,93 +370,60 @@ function SearchFields({
   draft,
   strings,
   rule,
-  error,
-}: Strings & {
-  draft: SearchDraft;
-  rule: LessonRule;
-  error: (field: string) => string | undefined;
-}) {
+  field,
+}: Strings & { draft: SearchDraft; rule: LessonRule; field: FieldOf }) {
   const first = draft.dates[0] ?? { day: '', time: '10:00', hours: '2' };
   const required = { requiredText: strings.required, required: true } as const;
   return (
     <>
       <div className="form-row">
         <TextField
-          id={idOf('date')}
-          name="date"
+          {...field('date')}
           type="date"
           label={strings.date}
           defaultValue={first.day}
-          error={error('date')}
           {...required}
         />
         <TextField
-          id={idOf('time')}
-          name="time"
+          {...field('time')}
           type="time"
           label={strings.time}
           defaultValue={first.time}
-          error={error('time')}
           {...required}
         />
         <TextField
-          id={idOf('hours')}
-          name="hours"
-          type="number"
-          inputMode="numeric"
-          min={rule.durationHours.min}
-          max={rule.durationHours.max}
-          step={1}
+          {...field('hours')}
+          {...wholeNumberInput(rule.durationHours.min, rule.durationHours.max)}
           label={strings.hours}
           hint={strings.hoursHint}
           defaultValue={first.hours}
-          error={error('hours')}
           {...required}
         />
       </div>
       <div className="form-row">
-        <TextField
-          id={idOf('adults')}
-          name="adults"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={MAX_PEOPLE_FIELD}
-          step={1}
-          label={strings.adults}
-          defaultValue={draft.adults}
-          error={error('adults')}
-        />
-        <TextField
-          id={idOf('children')}
-          name="children"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={MAX_PEOPLE_FIELD}
-          step={1}
-          label={strings.children}
-          defaultValue={draft.children}
-          error={error('children')}
-        />
+        {(['adults', 'children'] as const).map((count) => (
+          <TextField
+            key={count}
+            {...field(count)}
+            {...headCountInput}
+            label={strings[count]}
+            defaultValue={draft[count]}
+          />
+        ))}
       </div>
       <div className="form-row">
         <SelectField
-          id={idOf('lesson')}
-          name="lesson"
+          {...field('lesson')}
           label={strings.lesson}
           defaultValue={draft.lesson}
-          error={error('lesson')}
           {...required}
         >
           <Options items={labelled(lessonTypes, strings.lessons)} />
         </SelectField>
         <SelectField
-          id={idOf('level')}
-          name="level"
+          {...field('level')}
           label={strings.level}
           defaultValue={draft.level}
-          error={error('level')}
           {...required}
         >
           <Options
@@ -481,11 +433,9 @@ function SearchFields({
           />
         </SelectField>
         <SelectField
-          id={idOf('language')}
-          name="language"
+          {...field('language')}
           label={strings.language}
           defaultValue={draft.language}
-          error={error('language')}
           {...required}
         >
           <Options items={labelled(lessonLanguages, strings.languages)} />

@@ -9,13 +9,17 @@ import {
   type RentalCatalogue,
 } from '../../forms/schemas';
 import { ContactPersonFields, type ContactPersonStrings } from './ContactPerson';
-import { CheckboxField, labelled, Options, PrivacyLine, SelectField, TextField } from './fields';
 import {
-  SubmissionForm,
-  SubmitButton,
-  type FormIslandProps,
-  type SubmissionTexts,
-} from './SubmissionForm';
+  CheckboxField,
+  fieldWiring,
+  labelled,
+  Options,
+  PrivacyLine,
+  SelectField,
+  TextField,
+} from './fields';
+import { SubmissionForm, SubmitButton } from './SubmissionForm';
+import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
 import './rental-form.css';
 
@@ -71,6 +75,7 @@ export default function RentalReservationForm({
   const schema = useMemo(() => rentalReservationSchema(catalogue), [catalogue]);
   const submission = useFormSubmission(schema, island.endpoint, strings);
   const { state, errors, errorText, receipt } = submission;
+  const field = fieldWiring(idOf, errorText);
 
   // A pack's "Reserve it separately" link says which one (`?pack=`): chosen for the visitor.
   useEffect(() => {
@@ -129,16 +134,14 @@ export default function RentalReservationForm({
         <legend>{strings.dates}</legend>
         <p className="form-hint">{strings.seasonHint}</p>
         <div className="rental-form__pair">
-          {(['pickUpDate', 'returnDate'] as const).map((field) => (
+          {(['pickUpDate', 'returnDate'] as const).map((day) => (
             <TextField
-              key={field}
-              id={idOf(field)}
-              name={field}
+              key={day}
+              {...field(day)}
               type="date"
               min={season.opens}
               max={season.closes}
-              label={strings[field]}
-              error={errorText(field)}
+              label={strings[day]}
               {...required}
             />
           ))}
@@ -147,14 +150,7 @@ export default function RentalReservationForm({
 
       <fieldset className="form-section">
         <legend>{strings.people}</legend>
-        <SelectField
-          id={idOf('people')}
-          name="people"
-          label={strings.people}
-          defaultValue="1"
-          error={errorText('people')}
-          {...required}
-        >
+        <SelectField {...field('people')} label={strings.people} defaultValue="1" {...required}>
           <Options items={people.map((n) => ({ value: n, label: n }))} />
         </SelectField>
         {people.map((n) => (
@@ -164,24 +160,20 @@ export default function RentalReservationForm({
               {(['height', 'weight', 'shoe'] as const).map((size) => (
                 <TextField
                   key={size}
-                  id={idOf(personField(n, size))}
-                  name={personField(n, size)}
+                  {...field(personField(n, size))}
                   label={strings.sizes[size]}
                   inputMode={size === 'shoe' ? 'decimal' : 'numeric'}
                   maxLength={5}
                   placeholder={`${sizeBounds[size].min}–${sizeBounds[size].max}`}
-                  error={errorText(personField(n, size))}
                   // Only the first row is surely counted: the browser cannot know the others are.
                   requiredText={strings.required}
                   required={n === 1}
                 />
               ))}
               <SelectField
-                id={idOf(personField(n, 'level'))}
-                name={personField(n, 'level')}
+                {...field(personField(n, 'level'))}
                 label={strings.sizes.level}
                 defaultValue=""
-                error={errorText(personField(n, 'level'))}
                 requiredText={strings.required}
                 required={n === 1}
               >
@@ -195,13 +187,8 @@ export default function RentalReservationForm({
         ))}
       </fieldset>
 
-      <ContactPersonFields strings={strings} idOf={idOf} error={errorText} />
-      <CheckboxField
-        id={idOf('consent')}
-        name="consent"
-        label={strings.consent}
-        error={errorText('consent')}
-      />
+      <ContactPersonFields strings={strings} field={field} />
+      <CheckboxField {...field('consent')} label={strings.consent} />
       <PrivacyLine href={privacyHref} link={strings.privacyLink} />
       <SubmitButton sending={state === 'sending'} strings={strings} />
     </SubmissionForm>

@@ -11,13 +11,25 @@ import type {
   TextareaHTMLAttributes,
 } from 'react';
 import type { FormKey } from '../../forms/names';
-import { HONEYPOT_FIELD, type FieldErrors } from '../../forms/schemas';
+import { HONEYPOT_FIELD, limits, type FieldErrors } from '../../forms/schemas';
 
 /** Text of a problem code for the visitor (`name.invalid` → "Name is not valid."). */
 export type ErrorMessages = Record<string, string>;
 
 /** A field's element id in a form (`contact-email`); the error summary links to it. */
 export const fieldId = (form: FormKey, field: string) => `${form}-${field}`;
+
+/** A field's wiring in a form, by its name: its element id, its name and its error text. */
+export type FieldOf = (name: string) => { id: string; name: string; error: string | undefined };
+
+/** `field('email')` → `{ id: 'contact-email', name: 'email', error }`, spread on the field. */
+export const fieldWiring =
+  (idOf: (name: string) => string, error: (name: string) => string | undefined): FieldOf =>
+  (name) => ({ id: idOf(name), name, error: error(name) });
+
+/** A whole number from `min` to `max`, typed on a numeric keypad (years taught, hours, people). */
+export const wholeNumberInput = (min: number, max: number) =>
+  ({ type: 'number', inputMode: 'numeric', min, max, step: 1 }) as const;
 
 type Described = { id: string; error?: string | undefined; hint?: string | undefined };
 
@@ -108,6 +120,11 @@ export function SelectField(props: Common & SelectHTMLAttributes<HTMLSelectEleme
       <select id={field.id} className="form-input" {...select} {...described(field)} />
     </Field>
   );
+}
+
+/** The visitor's free-text note at the end of a form, within the receiver's limit. */
+export function NoteField({ field, label }: { field: FieldOf; label: string }) {
+  return <TextArea {...field('note')} rows={4} label={label} maxLength={limits.note} />;
 }
 
 /**

@@ -16,12 +16,11 @@ import {
   lessonSports,
   levels,
   MAX_DATES,
-  MAX_PEOPLE_FIELD,
 } from '../../lessons/search';
 import type { LessonRule } from '../../lessons/price';
 import { described, ProblemSummary } from '../forms/fields';
 import QuoteView from './QuoteView';
-import { Field, Options, TimeFields } from './search-fields';
+import { Field, headCountInput, Options, TimeFields } from './search-fields';
 import { fill, type SearchStrings } from './text';
 import { ID, useLessonSearch, type SearchResort } from './useLessonSearch';
 
@@ -54,17 +53,12 @@ export default function LessonSearchForm({ strings, locale, intl, resorts, actio
   });
   const describe = (id: string, hint?: string) => described({ id, error: errorOf(id), hint });
   const time = { strings, durationHours, errorOf };
-  /** A head count: a whole number from none to the most one field takes. */
   const people = (key: 'adults' | 'children') => (
     <Field id={`${ID}-${key}`} label={strings[key]} error={errorOf(`${ID}-${key}`)}>
       <input
         id={`${ID}-${key}`}
         className="form-input"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={MAX_PEOPLE_FIELD}
-        step={1}
+        {...headCountInput}
         {...field(key)}
         {...describe(`${ID}-${key}`)}
       />

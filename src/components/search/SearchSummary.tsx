@@ -77,7 +77,7 @@ export default function SearchSummary({
     <div className="search-summary" data-search-summary={check.ok ? 'valid' : 'invalid'}>
       <div className="search-summary__what">
         <h3>{strings.title}</h3>
-        <dl className="search-summary__list">
+        <dl className="search-facts">
           <div>
             <dt>{strings.dates}</dt>
             <dd>

@@ -5,10 +5,13 @@
  */
 import type { ReactNode } from 'react';
 import type { LessonRule } from '../../lessons/price';
-import type { DateDraft } from '../../lessons/search';
-import { described, Help } from '../forms/fields';
+import { MAX_PEOPLE_FIELD, type DateDraft } from '../../lessons/search';
+import { described, Help, wholeNumberInput } from '../forms/fields';
 import { fill, type SearchStrings } from './text';
 import { ID } from './useLessonSearch';
+
+/** A head count (adults, children): a whole number from none to the most one field takes. */
+export const headCountInput = wholeNumberInput(0, MAX_PEOPLE_FIELD);
 
 export function Field({
   id,

@@ -11,7 +11,7 @@ import { inThisThread, publishedWriter } from '../../forms/writer';
 import { refusedOriginPage } from '../../forms/refused-origin-page';
 import { englishMessage } from '../../components/forms/strings';
 import { facts } from '../../site-facts';
-import { rentalCatalogue } from '../../resorts/load';
+import { rentalCatalogueOf } from '../../resorts/load';
 
 export const prerender = false;
 
@@ -30,6 +30,7 @@ const inThread = inThisThread(
 /** The server's database thread when `server.mjs` runs (it starts before the first request). */
 const writer = () => publishedWriter() ?? inThread;
 
+// Read once: every reference a form makes to the resorts is checked against these.
 const resorts = await getCollection('resorts');
 const receive = createReceiver({
   ...config.forms,
@@ -48,7 +49,7 @@ const receive = createReceiver({
     ),
     rule: facts.lessons,
   },
-  rentalCatalogue: await rentalCatalogue(),
+  rentalCatalogue: rentalCatalogueOf(resorts),
 });
 
 /** The sender's address, for the rate limit (Astro throws when the adapter cannot tell). */
