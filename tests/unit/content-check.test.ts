@@ -140,7 +140,7 @@ describe('the editors’ content check', () => {
       mistake: 'a list file without its key line (the list written as before)',
       edit: (d: string) =>
         change(d, 'content/rental-packs.yaml', (t) =>
-          t.replace(/^packs:\n/m, '').replace(/^  /gm, ''),
+          t.replace(/^packs:\n/m, '').replace(/^ {2}/gm, ''),
         ),
       says: [
         'content/rental-packs.yaml, line',
