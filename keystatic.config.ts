@@ -13,6 +13,8 @@ export default config({
     navigation: {
       Jobs: ['jobs-en', 'jobs-fr', 'jobs-es', 'jobs-pt', 'teams'],
       Resorts: ['resorts'],
+      'Rental and prices': ['rental-packs', 'prices'],
+      'Home and cookies': ['reviews', 'cookies'],
       'Questions and words': [
         'faq-learners',
         'faq-instructors',

@@ -1,81 +1,49 @@
 /**
- * The typed content collections, read from `content/` (see docs/content.md). Their schemas live in
- * src/content/schemas.ts, shared with the editors' check (`npm run content:check`), which the
- * build runs first (src/content/check): a mistake stops the build with the file, the line and the
- * field named in plain words before Astro reads the content.
+ * The typed content collections, read from `content/` (see docs/content.md). What each one is,
+ * where its files are and its schema: src/content/collections.ts, the table the editors' check
+ * (`npm run content:check`, src/content/check) reads too. The build runs that check first: a
+ * mistake stops the build with the file, the line and the field named in plain words before
+ * Astro reads the content.
  *
  * The business numbers (prices, group sizes, stats…) are not here but in `content/site-facts.json`
  * (`src/site-facts.ts`), because islands and the form receiver need them outside Astro.
  */
 import { defineCollection, reference } from 'astro:content';
 import { file, glob } from 'astro/loaders';
+import type { z } from 'astro/zod';
 import {
-  articleSchema,
-  cookieSchema,
-  faqSchema,
-  jobSchema,
-  priceSchema,
-  rentalPackSchema,
-  resortSchema,
-  reviewSchema,
-} from './content/schemas';
+  contentCollections,
+  entriesOf,
+  isListPlace,
+  type FolderPlace,
+  type ListPlace,
+} from './content/collections';
 
 export { localized } from './content/schemas';
 
-const resorts = defineCollection({
-  // One file per resort: content/resorts/baqueira-beret.yaml → id "baqueira-beret" (used in URLs).
-  // Editors' guide: docs/content-resorts.md.
-  loader: glob({ pattern: '*.yaml', base: './content/resorts' }),
-  schema: resortSchema(reference('rentalPacks')),
-});
+const table = contentCollections({ resort: reference('resorts'), pack: reference('rentalPacks') });
 
-const jobs = defineCollection({
-  // One markdown file per posting and locale: content/jobs/fr/backend-engineer.md → id
-  // "fr/backend-engineer". The file name is the posting's slug, the same in every locale, and
-  // every posting exists in English (the site map takes the slugs from content/jobs/en).
-  // A locale without the file shows the English posting, marked as such (see docs/content-jobs.md).
-  loader: glob({ pattern: '*/*.md', base: './content/jobs' }),
-  schema: jobSchema,
-});
+function collection<S extends z.ZodType>({
+  place,
+  schema,
+}: {
+  place: FolderPlace | ListPlace;
+  schema: S;
+}) {
+  const loader = isListPlace(place)
+    ? file(`./content/${place.file}`, { parser: (text) => entriesOf(place, text) })
+    : glob({ pattern: place.pattern, base: `./content/${place.folder}` });
+  return defineCollection({ loader, schema });
+}
 
-const rentalPacks = defineCollection({
-  // Partner shops' packs; resorts list the ones they offer by id. Editors' guide: docs/content-resorts.md.
-  loader: file('./content/rental-packs.yaml'),
-  schema: rentalPackSchema,
-});
-
-const prices = defineCollection({
-  // Rows of the prices page besides lessons (site facts) and rental packs (their collection), one
-  // tab per `tab`. Editors' guide: docs/content-resorts.md.
-  loader: file('./content/prices.yaml'),
-  schema: priceSchema,
-});
-
-const faq = defineCollection({
-  // One file per audience: content/faq/learners.yaml (the FAQ page), content/faq/instructors.yaml
-  // (the instructors page). Questions show in the order written. Questions and answers may use
-  // {{brand}}, {{contactEmail}}, site facts and {{fact:euros}} (src/content/markdown-placeholders.ts).
-  loader: glob({ pattern: '*.yaml', base: './content/faq' }),
-  schema: faqSchema,
-});
-
-const cookies = defineCollection({
-  // Every cookie the site can set: the cookies policy's tables and the consent banner's categories.
-  loader: file('./content/cookies.yaml'),
-  schema: cookieSchema,
-});
-
-const reviews = defineCollection({
-  // Learners' reviews for the home page (docs/content-home.md), each in its author's language.
-  loader: file('./content/reviews.yaml'),
-  schema: reviewSchema(reference('resorts')),
-});
-
-const articles = defineCollection({
-  // Long-form pages written as prose, one markdown file per page and locale:
-  // content/articles/fr/privacy.md → id "fr/privacy" (policies, covid-19…). See docs/content-legal.md.
-  loader: glob({ pattern: '*/*.md', base: './content/articles' }),
-  schema: articleSchema,
-});
-
-export const collections = { resorts, jobs, rentalPacks, prices, faq, cookies, reviews, articles };
+// Every collection of the table, each keeping its own schema's type (getCollection's data).
+export const collections = {
+  resorts: collection(table.resorts),
+  jobs: collection(table.jobs),
+  rentalPacks: collection(table.rentalPacks),
+  prices: collection(table.prices),
+  faq: collection(table.faq),
+  cookies: collection(table.cookies),
+  reviews: collection(table.reviews),
+  articles: collection(table.articles),
+} satisfies Record<keyof typeof table, unknown>;

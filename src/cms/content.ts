@@ -13,6 +13,7 @@ import { z } from 'astro/zod';
 import teamsFile from '../../content/teams.yaml?raw';
 import packsFile from '../../content/rental-packs.yaml?raw';
 import english from '../../content/translations/en.json';
+import { listSingletons } from './lists';
 import {
   choice,
   country,
@@ -29,7 +30,7 @@ import {
 const job = jobSchema.shape;
 const resort = resortSchema(z.string()).shape;
 const teams = parse(teamsFile) as Teams;
-const packs = parse(packsFile) as { id: string; name: { en: string } }[];
+const { packs } = parse(packsFile) as { packs: { id: string; name: { en: string } }[] };
 
 /** The team's name as a choice of content/teams.yaml, in the posting's language. */
 function team(locale: Locale) {
@@ -404,6 +405,7 @@ export const singletons = {
   'faq-learners': faq('learners', 'FAQ (learners)'),
   'faq-instructors': faq('instructors', 'FAQ (instructors page)'),
   ...perLocale('translations', translations),
+  ...listSingletons,
 };
 
 // Kept for the agreement test: the schemas each form mirrors.

@@ -24,9 +24,20 @@ type Indexed<L extends Locale> = (typeof locales)[L]['indexed'];
  * a locale not launched yet. Launching a language (`indexed: true`) thus asks for its content.
  */
 function perLocale<T extends z.ZodType>(value: T) {
-  const shape = Object.fromEntries(allLocales.map((l) => [l, locales[l].indexed ? value : value.optional()]));
+  const shape = Object.fromEntries(
+    allLocales.map((l) => [l, locales[l].indexed ? value : z.preprocess(emptyIsNone, value.optional())]),
+  );
   // Object.fromEntries loses the keys; the shape is exactly the one typed here.
-  return z.strictObject(shape as { [L in Locale]: Indexed<L> extends true ? T : z.ZodOptional<T> });
+  return z.strictObject(
+    shape as {
+      [L in Locale]: Indexed<L> extends true ? T : z.ZodPipe<z.ZodTransform<unknown, unknown>, z.ZodOptional<T>>;
+    },
+  );
+}
+
+/** A list saved empty (as the editing UI saves a language left out) is no list. */
+function emptyIsNone(value: unknown): unknown {
+  return Array.isArray(value) && value.length === 0 ? undefined : value;
 }
 
 export const localized = perLocale(text);
@@ -248,7 +259,11 @@ export const priceSchema = z.strictObject({
   id: entryId,
   tab: z.enum(['ski', 'snowboard', 'accessories']),
   label: localized,
-  detail: localized.optional(),
+  /** Optional. A detail with no text in any language (as the editing UI saves one left empty) is none. */
+  detail: z.preprocess(
+    (detail) => (isObject(detail) && Object.values(detail).every((text) => text == null) ? undefined : detail),
+    localized.optional(),
+  ),
   amount: euros,
   unit: z.enum(['day', 'week', 'service']),
   /** Shown as "from …". */

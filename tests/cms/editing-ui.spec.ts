@@ -1,7 +1,8 @@
 /**
  * The editing UI (`npm run cms`, Keystatic at /keystatic) as an editor uses it, in a copy of the
  * project: a job posting created through the form is saved as a file the editors' check accepts,
- * and the build makes its page. The UI's load and save times are printed (docs/content.md).
+ * and the build makes its page; a rental pack's price changed in its list is saved and checked.
+ * The UI's load and save times are printed (docs/content.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -11,6 +12,9 @@ import { pathTo } from '../../src/i18n/routes';
 import { copyProject, type ProjectCopy } from '../builds/project-copy';
 import { freePort } from '../free-port';
 import { parse } from 'yaml';
+
+/** A rental pack as content/rental-packs.yaml holds it (the fields this test reads). */
+type PackFile = { id: string; name: { en: string }; dayPrice: number };
 
 let site: ProjectCopy;
 let ui: ChildProcess;
@@ -104,4 +108,37 @@ test('a job posting created in the editing UI is saved, checked and built into i
   );
   expect(html).toContain(title);
   expect(html).toContain('Plan the first days of');
+});
+
+test('a rental pack’s day price changed in the editing UI is saved and passes the check', async ({
+  page,
+}) => {
+  const packsOf = () =>
+    (parse(site.read('content/rental-packs.yaml')) as { packs: PackFile[] }).packs;
+  const before = packsOf();
+  const pack = before[0]!;
+  const newPrice = pack.dayPrice + 1;
+
+  await page.goto(`${url}/keystatic/singleton/rental-packs`);
+  await page.getByText(`${pack.name.en} (${pack.id})`).click();
+  const form = page.getByRole('dialog');
+  const price = form.getByRole('textbox', { name: /^Price for one day/ });
+  // The field's help, from the form, under the field.
+  await expect(form.getByText('The rental and prices pages show it per day.')).toBeVisible();
+  await price.fill(String(newPrice));
+  await form.getByRole('button', { name: 'Done' }).click();
+
+  const saving = Date.now();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect
+    .poll(() => packsOf().find((p) => p.id === pack.id)?.dayPrice, { intervals: [100] })
+    .toBe(newPrice);
+  console.log(`Editing UI: rental packs saved in ${Date.now() - saving} ms`);
+  // Only that price changed: every other pack is as it was.
+  expect(packsOf()).toEqual(
+    before.map((p) => (p.id === pack.id ? { ...pack, dayPrice: newPrice } : p)),
+  );
+
+  const check = await site.node(['scripts/content-check.mjs']);
+  expect(check.output).toContain('no problems found');
 });

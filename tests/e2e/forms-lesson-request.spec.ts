@@ -18,7 +18,8 @@ import { quoteLesson } from '../../src/lessons/price';
 import { facts } from '../../src/site-facts';
 
 type PackFile = { id: string; sport: string; name: Record<Locale, string> };
-const packFile = parse(readFileSync('content/rental-packs.yaml', 'utf8')) as PackFile[];
+const packFile = (parse(readFileSync('content/rental-packs.yaml', 'utf8')) as { packs: PackFile[] })
+  .packs;
 /** A resort with ski packs to rent, and one of them (whichever the content has). */
 const resort = Object.values(resorts).find((r) =>
   r.rental.packs?.some((id) => packFile.find((p) => p.id === id)?.sport === 'ski'),

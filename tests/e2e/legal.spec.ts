@@ -17,7 +17,9 @@ import { e2eConfig, useTranslations } from './site';
 test.use({ javaScriptEnabled: false });
 
 type CatalogueCookie = { name: string; category: string; lifetime: string };
-const catalogue = parse(readFileSync('content/cookies.yaml', 'utf8')) as CatalogueCookie[];
+const catalogue = (
+  parse(readFileSync('content/cookies.yaml', 'utf8')) as { cookies: CatalogueCookie[] }
+).cookies;
 
 const longDate = (iso: string, locale: Locale) =>
   new Intl.DateTimeFormat(locales[locale].ogLocale.replace('_', '-'), {

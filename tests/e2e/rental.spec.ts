@@ -15,7 +15,8 @@ import { expectSeen, rows, sharedDbPath, uniqueEmail } from './forms-helpers';
 import { resortIds, resorts, useTranslations, type ResortFile } from './site';
 
 type PackFile = { id: string; sport: 'ski' | 'snowboard'; name: Record<string, string> };
-const packs: PackFile[] = parse(readFileSync('content/rental-packs.yaml', 'utf8'));
+const packs = (parse(readFileSync('content/rental-packs.yaml', 'utf8')) as { packs: PackFile[] })
+  .packs;
 const packsOf = (resort: ResortFile) => resort.rental.packs ?? [];
 
 const DAY = 86_400_000;

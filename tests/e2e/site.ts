@@ -76,8 +76,8 @@ export type ReviewFile = {
   example?: boolean;
 };
 export const reviews: (ReviewFile & { translations: Partial<Record<Locale, string>> })[] = (
-  parse(readFileSync('content/reviews.yaml', 'utf8')) as ReviewFile[]
-).map((review) => ({ ...review, translations: review.translations ?? {} }));
+  parse(readFileSync('content/reviews.yaml', 'utf8')) as { reviews: ReviewFile[] }
+).reviews.map((review) => ({ ...review, translations: review.translations ?? {} }));
 
 export const aResort: ResortFile = resorts[resortIds[0]!]!;
 /** The first resort whose file says `status`, for tests of what a closed or open resort shows. */

@@ -54,7 +54,9 @@ describe('synthetic content', () => {
   });
 
   it('points the reviews at resorts that exist', () => {
-    const reviews = parse(readFileSync(content('reviews.yaml'), 'utf8')) as { resort: string }[];
+    const { reviews } = parse(readFileSync(content('reviews.yaml'), 'utf8')) as {
+      reviews: { resort: string }[];
+    };
     expect(reviews.length).toBeGreaterThan(0);
     expect(reviews.every((review) => resortIds.includes(review.resort))).toBe(true);
   });

@@ -7,6 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import { collections, singletons } from '../../src/cms/content';
+import { listSchemas } from '../../src/cms/lists';
+import { parseLifetime } from '../../src/consent/cookie-lifetime';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { faqSchema, jobSchema, resortSchema, teamsSchema } from '../../src/content/schemas';
 import { allLocales } from '../../src/i18n/locales';
 
@@ -112,6 +116,14 @@ describe('the editing UI’s forms follow the content schemas', () => {
     ['teams', singletons.teams, teamsSchema],
     ['faq-learners', singletons['faq-learners'], faqSchema],
     ['faq-instructors', singletons['faq-instructors'], faqSchema],
+    // A list file's form: its key, holding the list of entries the collection's schema reads.
+    ...Object.entries(listSchemas).map(
+      ([name, { place, schema }]): [string, unknown, z.ZodType] => [
+        name,
+        singletons[name as keyof typeof listSchemas],
+        z.strictObject({ [place.key]: z.array(schema) }),
+      ],
+    ),
   ];
 
   it.each(cases)('%s', (_name, entry, schema) => {
@@ -131,5 +143,47 @@ describe('the editing UI’s forms follow the content schemas', () => {
     expect(resortSchema(z.string()).shape.country.safeParse('XX').success).toBe(
       country.includes('XX'),
     );
+  });
+
+  it('the cookie form accepts a lifetime exactly when the site can read it', () => {
+    const cookies = schemaOfForm(singletons.cookies).fields!.cookies!.element!.fields!;
+    const formAccepts = (lifetime: string) =>
+      !refusesEmpty({ ...cookies.lifetime!, defaultValue: () => lifetime });
+    const siteReads = (lifetime: string) => {
+      try {
+        parseLifetime(lifetime);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const written = ['session', '30 days', '13 months', '1 year', '{{cookies.consentDays}} days'];
+    const wrong = ['forever', '30', 'days', '30 weeks', '{{cookies.consentDays}}'];
+    for (const lifetime of [...written, ...wrong]) {
+      expect(formAccepts(lifetime), lifetime).toBe(siteReads(lifetime));
+    }
+  });
+
+  it('what the forms save for a group or list left empty is what the schemas read as none', () => {
+    // The UI saves a price's detail left empty as `detail: {}`, a language's list of a pack's
+    // contents emptied as `pt: []`: both mean "none", not a detail or a list with its text missing.
+    const read = (file: string, key: string) =>
+      (parse(readFileSync(`content/${file}`, 'utf8')) as Record<string, Record<string, unknown>[]>)[
+        key
+      ]![0]!;
+    const price = { ...read('prices.yaml', 'prices'), detail: {} };
+    expect(listSchemas.prices.schema.safeParse(price).error?.issues).toBeUndefined();
+    const pack = read('rental-packs.yaml', 'packs');
+    const optional = allLocales.filter(
+      (l) => !listSchemas['rental-packs'].schema.shape.contents.shape[l].safeParse(undefined).error,
+    );
+    const emptied = {
+      ...pack,
+      contents: {
+        ...(pack.contents as object),
+        ...Object.fromEntries(optional.map((l) => [l, []])),
+      },
+    };
+    expect(listSchemas['rental-packs'].schema.safeParse(emptied).error?.issues).toBeUndefined();
   });
 });

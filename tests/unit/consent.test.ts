@@ -37,10 +37,11 @@ import { openStore, type SubmissionStore } from '../../src/forms/store';
 import { inThisThread } from '../../src/forms/writer';
 import { facts } from '../../src/site-facts';
 
-const catalogueFile = parse(readFileSync('content/cookies.yaml', 'utf8')) as {
-  name: string;
-  category: keyof CookieCatalogue;
-}[];
+const catalogueFile = (
+  parse(readFileSync('content/cookies.yaml', 'utf8')) as {
+    cookies: { name: string; category: keyof CookieCatalogue }[];
+  }
+).cookies;
 const catalogue: CookieCatalogue = {
   necessary: catalogueFile.filter((c) => c.category === 'necessary').map((c) => c.name),
   functionality: catalogueFile.filter((c) => c.category === 'functionality').map((c) => c.name),

@@ -44,7 +44,7 @@ function change(dir: string, path: string, replace: (text: string) => string) {
 const resort = readdirSync(join(root, 'content/resorts')).sort()[0]!;
 const otherResort = readdirSync(join(root, 'content/resorts')).sort()[1]!;
 const posting = readdirSync(join(root, 'content/jobs/en')).sort()[0]!;
-const pack = /^- id: (\S+)/m.exec(
+const pack = /^\s*- id: (\S+)/m.exec(
   readFileSync(join(root, 'content/rental-packs.yaml'), 'utf8'),
 )![1]!;
 const line = (path: string, pattern: RegExp) =>
@@ -121,11 +121,11 @@ describe('the editors’ content check', () => {
       mistake: 'a repeated pack id',
       edit: (d: string) =>
         change(d, 'content/rental-packs.yaml', (t) =>
-          t.replace(/(^- id: \S+[\s\S]*?^- id: )\S+/m, `$1${pack.toUpperCase()}`),
+          t.replace(/(^\s*- id: \S+[\s\S]*?^\s*- id: )\S+/m, `$1${pack.toUpperCase()}`),
         ),
       says: [
         'content/rental-packs.yaml, line',
-        `is already used by the pack on line ${line('content/rental-packs.yaml', /^- id:/)}`,
+        `is already used by the pack on line ${line('content/rental-packs.yaml', /^\s*- id:/)}`,
       ],
     },
     {
@@ -135,6 +135,48 @@ describe('the editors’ content check', () => {
           t.replace(`- id: ${pack}\n`, `- id: ${pack}x\n`),
         ),
       says: ['rental.packs lists', `did you mean ${pack}x?`],
+    },
+    {
+      mistake: 'a list file without its key line (the list written as before)',
+      edit: (d: string) =>
+        change(d, 'content/rental-packs.yaml', (t) =>
+          t.replace(/^packs:\n/m, '').replace(/^ {2}/gm, ''),
+        ),
+      says: [
+        'content/rental-packs.yaml, line',
+        'has its packs without the line "packs:" above them',
+        '"- id:" indented by two spaces',
+      ],
+    },
+    {
+      mistake: 'a list file’s key misspelled',
+      edit: (d: string) =>
+        change(d, 'content/prices.yaml', (t) => t.replace(/^prices:/m, 'price:')),
+      says: [
+        `content/prices.yaml, line ${line('content/prices.yaml', /^prices:/)}: price`,
+        'did you mean prices?',
+      ],
+    },
+    {
+      mistake: 'a list file’s key missing, something else in its place',
+      edit: (d: string) =>
+        change(d, 'content/reviews.yaml', (t) => t.replace(/^reviews:/m, 'home:')),
+      says: [
+        'content/reviews.yaml, line',
+        'home is not what the site reads here: the file holds only "reviews:"',
+        'content/reviews.yaml: reviews is missing: write "reviews:" on a line of its own',
+      ],
+    },
+    {
+      mistake: 'a wrong value in an entry of a list file',
+      edit: (d: string) =>
+        change(d, 'content/cookies.yaml', (t) =>
+          t.replace(/^(\s*)party: first$/m, '$1party: frist'),
+        ),
+      says: [
+        `content/cookies.yaml, line ${line('content/cookies.yaml', /^\s*party: first$/)}: cookie "`,
+        'party must be one of first, third (not "frist")',
+      ],
     },
     {
       mistake: 'a team name typo',

@@ -59,8 +59,10 @@ const [resort, otherResort] = resortIds.map((id) => `content/resorts/${id}.yaml`
   string,
 ];
 const pack = (
-  parse(readFileSync(join(root, 'content/rental-packs.yaml'), 'utf8')) as { id: string }[]
-)[0]!.id;
+  parse(readFileSync(join(root, 'content/rental-packs.yaml'), 'utf8')) as {
+    packs: { id: string }[];
+  }
+).packs[0]!.id;
 
 /** A YAML file changed as data, whatever its layout (flow or block, as the editing UI writes). */
 const yamlEdit = (change: (doc: Document) => void) => (text: string) => {
@@ -93,7 +95,7 @@ const cases = {
   packMissingLocale: projectWith((file) =>
     file(
       'content/rental-packs.yaml',
-      yamlEdit((doc) => doc.deleteIn([0, 'contents', 'fr'])),
+      yamlEdit((doc) => doc.deleteIn(['packs', 0, 'contents', 'fr'])),
     ),
   ),
 };

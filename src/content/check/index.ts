@@ -15,17 +15,8 @@ import { z } from 'astro/zod';
 import { allLocales, defaultLocale, type Locale } from '../../i18n/locales';
 import { SiteFactsSchema } from '../../site-facts';
 import { placeholderProblems } from '../markdown-placeholders';
-import {
-  articleSchema,
-  cookieSchema,
-  faqSchema,
-  jobSchema,
-  priceSchema,
-  rentalPackSchema,
-  resortSchema,
-  reviewSchema,
-  teamsSchema,
-} from '../schemas';
+import { contentCollections, isListPlace, type FolderPlace, type ListPlace } from '../collections';
+import { teamsSchema } from '../schemas';
 import { TEAMS_FILE, teamNames, type Teams } from '../teams';
 import { validate } from './issues';
 import { didYouMean, nearest, type Problem } from './problems';
@@ -33,16 +24,22 @@ import { isProblem, readJson, readMarkdown, readYaml, type Parsed } from './read
 
 export { formatProblem, formatProblems, type Problem } from './problems';
 
-/** The list files of content/: each entry has an `id`, and what the site calls one. */
-const LIST_FILES = {
-  'rental-packs.yaml': { schema: rentalPackSchema, entry: 'pack' },
-  'prices.yaml': { schema: priceSchema, entry: 'price' },
-  'cookies.yaml': { schema: cookieSchema, entry: 'cookie' },
-  'reviews.yaml': { schema: reviewSchema(z.string()), entry: 'review' },
-} as const;
+/** The collections as the check reads them: a reference to another entry is a plain id here. */
+const COLLECTIONS = contentCollections({ resort: z.string(), pack: z.string() });
+
+type Collection = { place: FolderPlace | ListPlace; schema: z.ZodType };
+const listOf = (name: keyof typeof COLLECTIONS) => (COLLECTIONS[name] as Collection).place as ListPlace;
+/** The list files of content/ (rental-packs.yaml…), by file name. */
+const LIST_FILES = new Map(
+  Object.entries(COLLECTIONS as Record<string, Collection>)
+    .filter((entry): entry is [string, { place: ListPlace; schema: z.ZodType }] => isListPlace(entry[1].place))
+    .map(([, { place, schema }]) => [place.file, { place, schema }]),
+);
+const PACKS_FILE = listOf('rentalPacks').file;
+const REVIEWS_FILE = listOf('reviews').file;
 
 /** Folders holding one markdown file per page and language. */
-const MARKDOWN_FOLDERS = { jobs: { schema: jobSchema, what: 'posting' }, articles: { schema: articleSchema, what: 'page' } };
+const MARKDOWN_FOLDERS = { jobs: COLLECTIONS.jobs, articles: COLLECTIONS.articles };
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
@@ -81,7 +78,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
   const markdown: { folder: keyof typeof MARKDOWN_FOLDERS; locale: string; slug: string; file: string }[] = [];
   const teams: { locale: string; slug: string; team: string; file: string; line?: number }[] = [];
   const listIds: Record<string, Set<string>> = {};
-  let reviews: { data: unknown[]; file: string; parsed: Parsed } | undefined;
+  let reviews: { data: unknown[]; file: string; parsed: Parsed; key: string } | undefined;
   let teamList: Teams | undefined;
   const resortPacks: { file: string; packs: unknown; parsed: Parsed }[] = [];
 
@@ -112,38 +109,37 @@ export function checkContent(root: string = process.cwd()): Problem[] {
       }
     } else if (parts.length === 2 && folder === 'translations' && second?.endsWith('.json')) {
       // Checked together below (each language against the English file).
-    } else if (parts.length === 1 && path in LIST_FILES) {
-      const { schema, entry } = LIST_FILES[path as keyof typeof LIST_FILES];
+    } else if (parts.length === 1 && LIST_FILES.has(path)) {
+      const { place, schema } = LIST_FILES.get(path)!;
+      const { key, what } = place;
       const parsed = readYaml(file, read(path));
       if (isProblem(parsed)) {
         problems.push(parsed);
         continue;
       }
-      if (!Array.isArray(parsed.data)) {
-        problems.push({ file, line: 1, message: `should be a list of ${entry}s, each starting with "- id:"` });
-        continue;
-      }
+      const entries = listIn(file, place, parsed, problems);
+      if (!entries) continue;
       const ids = new Map<string, number>();
       listIds[path] = new Set();
-      parsed.data.forEach((item: unknown, index: number) => {
+      entries.forEach((item: unknown, index: number) => {
         const id = (item as { id?: unknown } | null)?.id;
-        const label = typeof id === 'string' ? `${entry} "${id}": ` : `${entry} number ${index + 1}: `;
+        const label = typeof id === 'string' ? `${what} "${id}": ` : `${what} number ${index + 1}: `;
         if (typeof id === 'string') {
-          const key = id.toLowerCase();
-          const first = ids.get(key);
+          const lower = id.toLowerCase();
+          const first = ids.get(lower);
           if (first !== undefined) {
             problems.push({
               file,
-              line: parsed.lineOf([index, 'id']),
+              line: parsed.lineOf([key, index, 'id']),
               field: `${label}id`,
-              message: `is already used by the ${entry} on line ${parsed.lineOf([first, 'id'])} (letter case does not count): give each ${entry} its own id`,
+              message: `is already used by the ${what} on line ${parsed.lineOf([key, first, 'id'])} (letter case does not count): give each ${what} its own id`,
             });
-          } else ids.set(key, index);
+          } else ids.set(lower, index);
           listIds[path]!.add(id);
         }
-        problems.push(...validate(schema, item, file, parsed, [index], label).problems);
+        problems.push(...validate(schema, item, file, parsed, [key, index], label).problems);
       });
-      if (path === 'reviews.yaml') reviews = { data: parsed.data, file, parsed };
+      if (path === REVIEWS_FILE) reviews = { data: entries, file, parsed, key };
     } else if (parts.length === 2 && folder === 'resorts' && second?.endsWith('.yaml')) {
       const id = second.replace(/\.yaml$/, '');
       const parsed = readYaml(file, read(path));
@@ -167,7 +163,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
         });
         continue;
       }
-      const result = validate(resortSchema(z.string()), parsed.data, file, parsed);
+      const result = validate(COLLECTIONS.resorts.schema, parsed.data, file, parsed);
       problems.push(...result.problems);
       resorts.set(id.toLowerCase(), { file, data: (parsed.data ?? {}) as Record<string, unknown>, parsed });
       const rental = (parsed.data as { rental?: { packs?: unknown } } | null)?.rental;
@@ -179,7 +175,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
         problems.push(parsed);
         continue;
       }
-      problems.push(...validate(faqSchema, parsed.data, file, parsed).problems);
+      problems.push(...validate(COLLECTIONS.faq.schema, parsed.data, file, parsed).problems);
       const questions = (parsed.data as { questions?: unknown } | null)?.questions;
       const seen = new Map<string, number>();
       if (Array.isArray(questions)) {
@@ -199,7 +195,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
       }
       checkText(file, text, (index) => text.slice(0, index).split('\n').length);
     } else if (parts.length === 3 && (folder === 'jobs' || folder === 'articles') && third?.endsWith('.md')) {
-      const { schema, what } = MARKDOWN_FOLDERS[folder];
+      const { schema, place: { what } } = MARKDOWN_FOLDERS[folder];
       const locale = second!;
       const slug = third.replace(/\.md$/, '');
       if (!(allLocales as string[]).includes(locale)) {
@@ -244,7 +240,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
     if (page.locale === defaultLocale) continue;
     const english = markdown.some((m) => m.folder === page.folder && m.locale === defaultLocale && m.slug === page.slug);
     if (!english) {
-      const what = MARKDOWN_FOLDERS[page.folder].what;
+      const what = MARKDOWN_FOLDERS[page.folder].place.what;
       const near = nearest(page.slug, markdown.filter((m) => m.folder === page.folder && m.locale === defaultLocale).map((m) => m.slug));
       problems.push({
         file: page.file,
@@ -277,7 +273,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
   }
 
   // References between files: a resort's packs, a review's resort.
-  const packs = listIds['rental-packs.yaml'];
+  const packs = listIds[PACKS_FILE];
   if (packs) {
     for (const { file, packs: listed, parsed } of resortPacks) {
       if (!Array.isArray(listed)) continue;
@@ -287,14 +283,14 @@ export function checkContent(root: string = process.cwd()): Problem[] {
             file,
             line: parsed.lineOf(['rental', 'packs', index]),
             field: 'rental.packs',
-            message: `lists "${id}", which is not a pack of content/rental-packs.yaml${didYouMean(id, packs)}`,
+            message: `lists "${id}", which is not a pack of content/${PACKS_FILE}${didYouMean(id, packs)}`,
           });
         }
       });
     }
   }
   if (reviews) {
-    const { data, file, parsed } = reviews;
+    const { data, file, parsed, key } = reviews;
     const ids = [...resorts.keys()];
     data.forEach((item, index) => {
       const review = item as { id?: unknown; resort?: unknown } | null;
@@ -302,7 +298,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
       if (typeof resort === 'string' && !resorts.has(resort)) {
         problems.push({
           file,
-          line: parsed.lineOf([index, 'resort']),
+          line: parsed.lineOf([key, index, 'resort']),
           field: `review "${String(review?.id)}": resort`,
           message: `is "${resort}", which is not a resort of content/resorts${didYouMean(resort, ids)} (write the resort's file name without .yaml)`,
         });
@@ -322,6 +318,45 @@ function slugOf(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
+}
+
+/**
+ * The entries of a list file, held under its key (`packs:`), or undefined after saying what is
+ * wrong with the file's shape: the list written without its key line, the key misspelled or
+ * missing, something else beside it.
+ */
+function listIn(file: string, { key, what }: ListPlace, parsed: Parsed, problems: Problem[]): unknown[] | undefined {
+  const shape = `"${key}:" on a line of its own, then the ${what}s below it, each starting with "- id:" indented by two spaces`;
+  const data = parsed.data;
+  if (Array.isArray(data)) {
+    problems.push({ file, line: parsed.lineOf([0]), message: `has its ${what}s without the line "${key}:" above them: write ${shape}` });
+    return undefined;
+  }
+  if (data === null || typeof data !== 'object') {
+    problems.push({ file, message: `should hold ${shape}` });
+    return undefined;
+  }
+  const others = Object.keys(data).filter((name) => name !== key);
+  for (const name of others) {
+    problems.push({
+      file,
+      line: parsed.lineOf([name], true),
+      field: name,
+      message: nearest(name, [key])
+        ? `is not what the site reads here: did you mean ${key}?`
+        : `is not what the site reads here: the file holds only "${key}:", the list of ${what}s`,
+    });
+  }
+  const entries = (data as Record<string, unknown>)[key];
+  if (entries === undefined) {
+    if (!others.some((name) => nearest(name, [key]))) problems.push({ file, field: key, message: `is missing: write ${shape}` });
+    return undefined;
+  }
+  if (!Array.isArray(entries)) {
+    problems.push({ file, line: parsed.lineOf([key]), field: key, message: `should be a list of ${what}s, each starting with "- id:"` });
+    return undefined;
+  }
+  return entries;
 }
 
 /**

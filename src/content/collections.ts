@@ -1,0 +1,105 @@
+/**
+ * The content collections in one table: where each one's files are in content/ and the schema
+ * of an entry. Astro loads them from it (src/content.config.ts) and the editors' check reads the
+ * same files with the same schemas (src/content/check), so the two cannot drift apart.
+ *
+ * Two kinds of places: a folder of files, one entry per file (`folder`, `pattern`), and a list
+ * file, every entry in one YAML file under a top-level key (`file`, `key`). The key is what lets
+ * the editing UI (src/cms/lists.ts) edit the whole list as one form: a Keystatic singleton holds
+ * an object, never a bare list.
+ */
+import type { z } from 'astro/zod';
+import { parse } from 'yaml';
+import {
+  articleSchema,
+  cookieSchema,
+  faqSchema,
+  jobSchema,
+  priceSchema,
+  rentalPackSchema,
+  resortSchema,
+  reviewSchema,
+} from './schemas';
+
+/** A folder of content/ with one entry per file. `what` is what the site calls one entry. */
+export type FolderPlace = { folder: string; pattern: '*.yaml' | '*/*.md'; what: string };
+/** A YAML file of content/ holding its entries as a list under `key`, each with an `id`. */
+export type ListPlace = { file: string; key: string; what: string };
+
+/**
+ * How entries name entries of other collections: Astro's `reference()` in the collections, a
+ * plain id in the editors' check (which checks the ids itself, with a "did you mean").
+ */
+export type References<Resort extends z.ZodType, Pack extends z.ZodType> = {
+  resort: Resort;
+  pack: Pack;
+};
+
+export function contentCollections<Resort extends z.ZodType, Pack extends z.ZodType>(
+  refs: References<Resort, Pack>,
+) {
+  return {
+    // content/resorts/baqueira-beret.yaml → id "baqueira-beret" (its address). docs/content-resorts.md.
+    resorts: {
+      place: { folder: 'resorts', pattern: '*.yaml', what: 'resort' } satisfies FolderPlace,
+      schema: resortSchema(refs.pack),
+    },
+    // content/jobs/fr/backend-engineer.md → id "fr/backend-engineer": the file name is the posting's
+    // slug, the same in every locale, and every posting exists in English (the site map takes the
+    // slugs from content/jobs/en). A locale without the file shows the English posting, marked as
+    // such (docs/content-jobs.md).
+    jobs: {
+      place: { folder: 'jobs', pattern: '*/*.md', what: 'posting' } satisfies FolderPlace,
+      schema: jobSchema,
+    },
+    // Partner shops' packs; resorts list the ones they offer by id. docs/content-resorts.md.
+    rentalPacks: {
+      place: { file: 'rental-packs.yaml', key: 'packs', what: 'pack' } satisfies ListPlace,
+      schema: rentalPackSchema,
+    },
+    // Rows of the prices page besides lessons (site facts) and rental packs (their collection), one
+    // tab per `tab`. docs/content-resorts.md.
+    prices: {
+      place: { file: 'prices.yaml', key: 'prices', what: 'price' } satisfies ListPlace,
+      schema: priceSchema,
+    },
+    // One file per audience: content/faq/learners.yaml (the FAQ page), content/faq/instructors.yaml
+    // (the instructors page). Questions show in the order written. They may use {{brand}},
+    // {{contactEmail}}, site facts and {{fact:euros}} (src/content/markdown-placeholders.ts).
+    faq: {
+      place: { folder: 'faq', pattern: '*.yaml', what: 'question list' } satisfies FolderPlace,
+      schema: faqSchema,
+    },
+    // Every cookie the site can set: the cookies policy's tables and the consent banner's categories.
+    cookies: {
+      place: { file: 'cookies.yaml', key: 'cookies', what: 'cookie' } satisfies ListPlace,
+      schema: cookieSchema,
+    },
+    // Learners' reviews for the home page (docs/content-home.md), each in its author's language.
+    reviews: {
+      place: { file: 'reviews.yaml', key: 'reviews', what: 'review' } satisfies ListPlace,
+      schema: reviewSchema(refs.resort),
+    },
+    // Long-form pages written as prose, one markdown file per page and locale:
+    // content/articles/fr/privacy.md → id "fr/privacy" (policies, covid-19…). docs/content-legal.md.
+    articles: {
+      place: { folder: 'articles', pattern: '*/*.md', what: 'page' } satisfies FolderPlace,
+      schema: articleSchema,
+    },
+  };
+}
+
+export const isListPlace = (place: FolderPlace | ListPlace): place is ListPlace => 'file' in place;
+
+/**
+ * A list file's entries, for Astro's file loader: the list under the file's key, read as the
+ * editors' check reads it (YAML 1.2: a date stays text until the schema reads it).
+ */
+export function entriesOf(place: ListPlace, text: string): Record<string, unknown>[] {
+  const data = parse(text) as Record<string, unknown> | null;
+  const entries = data?.[place.key];
+  if (!Array.isArray(entries)) {
+    throw new Error(`content/${place.file} has no list "${place.key}:" (npm run content:check)`);
+  }
+  return entries as Record<string, unknown>[];
+}
