@@ -17,7 +17,8 @@ import {
   type FormKey,
   type FormName,
 } from './schemas';
-import type { Row, StoredForm } from './store';
+import { receiptColumns, type Row, type StoredForm } from './store';
+import { receiptKinds, type ReceiptKind } from './receipts';
 import {
   checkLessonRequest,
   lessonRequestSchema,
@@ -53,20 +54,20 @@ export type FormDefinition = {
     form: FormData,
   ) => { ok: true; output: Record<string, unknown> } | { ok: false; errors: FieldErrors };
   /**
-   * A code the receiver draws for the row and gives back to the visitor (a rental's booking code):
-   * stored in `column` (UNIQUE: a clash is drawn again), answered as `answer` in the JSON, and,
-   * without JavaScript, the browser is sent to `page(code, locale)` on the receiver, which shows it.
+   * A code the receiver draws for the row and gives back to the visitor (a rental's booking code,
+   * a lesson request's reference; receipts.ts): stored in `column` (UNIQUE: a clash is drawn
+   * again), answered as `answer` in the JSON, and, without JavaScript, the browser is sent to
+   * `page(code, locale)` on the receiver, which shows what was sent.
    */
-  receipt?: {
-    column: string;
-    answer: string;
-    page: (code: string, locale: string | null) => string;
-  };
+  receipt?: ReceiptKind & { column: string };
 };
 
-/** The receiver's page for a booking code (src/pages/[locale]/booking/[code].astro). */
-export const bookingPagePath = (code: string, locale: string | null) =>
-  `/${locale ?? 'en'}/booking/${code}`;
+/** The receipt of a form that has one, its code drawn by `draw` when given (tests). */
+const receiptOf = (form: keyof typeof receiptColumns, draw?: () => string) => ({
+  ...receiptKinds[form],
+  column: receiptColumns[form],
+  ...(draw ? { draw } : {}),
+});
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
@@ -75,6 +76,7 @@ export function formDefinitions({
   lessons,
   rentalCatalogue = {},
   now = () => new Date(),
+  bookingCode,
 }: {
   maxFileBytes: number;
   /** The resorts, packs and price rule a lesson request is checked against. */
@@ -82,6 +84,8 @@ export function formDefinitions({
   /** The resorts that rent, their packs and seasons (from the content); none: no rental accepted. */
   rentalCatalogue?: RentalCatalogue;
   now?: () => Date;
+  /** Test hook: draws a rental's booking code. */
+  bookingCode?: () => string;
 }): Record<FormName, FormDefinition> {
   const lessonSchema = lessonRequestSchema(lessons);
   return {
@@ -165,6 +169,8 @@ export function formDefinitions({
         };
       },
       keepsClient: true,
+      // Its receipt page lists what was sent, with or without JavaScript.
+      receipt: receiptOf(formNames.lessonRequest),
     },
     [formNames.rentalReservation]: {
       key: 'rentalReservation',
@@ -186,11 +192,7 @@ export function formDefinitions({
       }),
       keepsClient: true,
       resortFields: [{ field: 'resort' }],
-      receipt: {
-        column: 'booking_code',
-        answer: 'bookingCode',
-        page: (code, locale) => bookingPagePath(code, locale),
-      },
+      receipt: receiptOf(formNames.rentalReservation, bookingCode),
     },
     [formNames.consentRecord]: {
       key: 'consentRecord',

@@ -17,7 +17,6 @@
 import { formDefinitions, type FormDefinition } from './definitions';
 import { createRateLimiter } from './rate-limit';
 import { createSlots } from './slots';
-import { newBookingCode } from './booking-code';
 import { receiverToday, type LessonRequestContext } from './lesson-request';
 import {
   HONEYPOT_FIELD,
@@ -104,11 +103,11 @@ const SPAM_LIMITS = { fields: 30, keyChars: 100, valueChars: 1000, totalChars: 1
 
 /**
  * Everything a post must settle before its row is stored: the page to send a browser back to,
- * or the receiver's own page showing what the visitor must keep (a booking code).
+ * or the receiver's own page showing what the visitor keeps (a booking code, a lesson request).
  */
 type Pending = { returnTo?: string | null; receiptPage?: string };
 
-/** Draws of a booking code before giving up (each clash has odds of about one in 10¹¹). */
+/** Draws of a receipt's code before giving up (a booking code clashes about once in 10¹¹). */
 const RECEIPT_ATTEMPTS = 5;
 
 export function createReceiver(settings: ReceiverSettings) {
@@ -125,6 +124,7 @@ export function createReceiver(settings: ReceiverSettings) {
     },
     rentalCatalogue: settings.rentalCatalogue,
     now,
+    bookingCode: settings.bookingCode,
   });
   const limiter = createRateLimiter(settings.rateLimit);
   const dbWaitMs = settings.dbWaitMs ?? 4000;
@@ -136,7 +136,6 @@ export function createReceiver(settings: ReceiverSettings) {
   };
   const slots = createSlots(large.concurrent, large.queue);
   const resortIds = settings.resortIds ? new Set(settings.resortIds) : null;
-  const drawCode = settings.bookingCode ?? (() => newBookingCode());
   /**
    * Deletes, in the background (the answer does not wait), the files a post wrote when its row
    * was not stored, unless another row refers to the same content. One the database cannot check
@@ -313,7 +312,7 @@ export function createReceiver(settings: ReceiverSettings) {
       if (receipt) {
         // The code is unique by the table's constraint, not by chance: a clash draws another.
         for (let attempt = 1; ; attempt++) {
-          const code = drawCode();
+          const code = receipt.draw();
           try {
             await settings.store.insert(
               definition.storedAs,
@@ -441,7 +440,7 @@ export function createReceiver(settings: ReceiverSettings) {
             originAllowed ? [ownOrigin, ...settings.allowedOrigins] : [ownOrigin],
           ));
     if (!wantsJson && outcome.status === 200 && pending.receiptPage) {
-      // The receiver's own page shows the code (a static page could not): a path on this origin.
+      // The receiver's own page shows what was sent (a static page could not): a path on this origin.
       return new Response(null, {
         status: 303,
         headers: { ...headers, location: pending.receiptPage },

@@ -137,6 +137,10 @@ export const migrations: readonly string[] = [
      client TEXT,
      created_at TEXT NOT NULL
    );`,
+  // 6: each lesson request's reference, the address of its receipt page. SQLite cannot add a
+  // UNIQUE column: the column, then a unique index (rows sent before keep NULL, never shown).
+  `ALTER TABLE lesson_requests ADD COLUMN reference TEXT;
+   CREATE UNIQUE INDEX lesson_requests_reference ON lesson_requests (reference);`,
 ];
 
 /** The table of each form (by `form-name`), plus what the honeypot caught. */
@@ -150,6 +154,16 @@ export const formTables = {
   spam: 'spam_submissions',
 } as const;
 export type StoredForm = keyof typeof formTables;
+
+/**
+ * The forms whose rows carry a code the visitor keeps (their receipt page's address), and its
+ * column: UNIQUE, drawn by the receiver.
+ */
+export const receiptColumns = {
+  RentalReservationForm: 'booking_code',
+  LessonRequestForm: 'reference',
+} as const satisfies Partial<Record<StoredForm, string>>;
+export type FormWithReceipt = keyof typeof receiptColumns;
 
 export type Row = Record<string, SQLInputValue>;
 export type StoredFile = {
@@ -366,10 +380,14 @@ export function openStore(path: string, { busyTimeoutMs = 5000, commitDelayMs = 
       );
     },
 
-    /** A rental reservation by its booking code (what the booking page shows), or undefined. */
-    reservationByCode(code: string): Row | undefined {
-      return db.prepare('SELECT * FROM rental_reservations WHERE booking_code = ?').get(code) as
-        Row | undefined;
+    /**
+     * A row by the code its visitor keeps (a rental's booking code, a lesson request's reference),
+     * what its receipt page shows; undefined when no row has it (or no longer: retention).
+     */
+    byReceipt(form: FormWithReceipt, code: string): Row | undefined {
+      return db
+        .prepare(`SELECT * FROM ${formTables[form]} WHERE ${receiptColumns[form]} = ?`)
+        .get(code) as Row | undefined;
     },
 
     /**

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 
 /** Where the shared test server (playwright.config.ts) keeps its submissions, per test port. */
 export function sharedFormsData(port: number) {
@@ -36,6 +37,20 @@ export async function expectSeen(page: Page, outcome: Locator) {
       return box.y >= HEADER_HEIGHT && box.y + box.height <= height;
     })
     .toBe(true);
+}
+
+/**
+ * A page rendered on demand (a receipt page: not among the built pages html-validate reads) is
+ * valid HTML by the project's .htmlvalidate.json.
+ */
+export async function expectValidHtml(html: string) {
+  const report = await new HtmlValidate(new FileSystemConfigLoader()).validateString(
+    html,
+    'dist/client/receipt.html',
+  );
+  expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual(
+    [],
+  );
 }
 
 /** Rows of a table, read straight from the SQLite file the server writes. */

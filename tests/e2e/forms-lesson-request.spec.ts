@@ -2,19 +2,21 @@
  * The lesson request on a resort lessons page (no booking app: the e2e build, as by default), as
  * a visitor sends it: the search of the address carried with its price and the pack of a `pack`
  * link, the failure and the confirmation seen below the fixed header and focused, in English and
- * French at phone and desktop widths, the row in the database; without JavaScript; bad posts
- * refused with a clear 4xx and nothing stored; axe on every state.
+ * French at phone and desktop widths, the row in the database; without JavaScript, the receipt
+ * page the receiver sends the browser to (what was sent, nobody's name; a 404 for an unknown
+ * reference); bad posts refused with a clear 4xx and nothing stored; axe on every state.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { expectNoViolations } from './axe';
-import { expectSeen, rows, sharedDbPath, uniqueEmail } from './forms-helpers';
+import { expectSeen, expectValidHtml, rows, sharedDbPath, uniqueEmail } from './forms-helpers';
 import { resorts, useTranslations } from './site';
-import { money } from '../../src/i18n/format';
-import type { Locale } from '../../src/i18n/locales';
+import { fullDay, money } from '../../src/i18n/format';
+import { locales, type Locale } from '../../src/i18n/locales';
 import { pathTo } from '../../src/i18n/routes';
 import { quoteLesson } from '../../src/lessons/price';
+import { lessonLanguages, levels } from '../../src/lessons/search';
 import { facts } from '../../src/site-facts';
 
 type PackFile = { id: string; sport: string; name: Record<Locale, string> };
@@ -110,6 +112,12 @@ for (const { locale, width } of cases) {
     await expect(sent).toContainText(k('next'));
     for (const text of [money(total, locale), pack.name[locale], email, '+34 612 345 678'])
       await expect(sent).toContainText(text);
+    // The same request has its receipt page, to keep.
+    const [{ reference }] = requestRows(email) as [{ reference: string }];
+    await expect(form.getByRole('link', { name: k('receipt.link') })).toHaveAttribute(
+      'href',
+      new URL(`/${locale}/request/${reference}`, page.url()).href,
+    );
 
     expect(requestRows(email)).toMatchObject([
       {
@@ -174,32 +182,149 @@ test('without a search: the lesson asked for in the form, its problems in French
   ]);
 });
 
-test('works without JavaScript: posted as a plain form, the page says what happens next', async ({
-  browser,
+/** A lesson request's reference, as the receiver draws it (`crypto.randomUUID`). */
+const REFERENCE = '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}';
+
+for (const { locale, width } of cases) {
+  test(`without JavaScript, ${locale} at ${width} px: the request ends on its receipt page, which lists what was sent`, async ({
+    browser,
+    page: withScript,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width, height: width < 500 ? 844 : 800 },
+    });
+    const page = await context.newPage();
+    const t = useTranslations(locale);
+    const { intl } = locales[locale];
+    const r = (key: string, values: Record<string, string | number> = {}) =>
+      t(`forms.lessonRequest.receipt.${key}` as 'forms.lessonRequest.receipt.heading', values);
+    await page.goto(`${lessonsPage(locale)}#lesson-request`);
+    const email = uniqueEmail(`lesson-receipt-${locale}-${width}`);
+    // Not the form's defaults, so the page shows what was chosen, not what was there.
+    const level = levels.at(-1)!;
+    const language = lessonLanguages.at(-2)!;
+    const note = `Children of 6 & 9 <first time> (${locale})`;
+    await field(page, 'date').fill(day(16));
+    await field(page, 'time').fill('13:00');
+    await field(page, 'hours').fill('3');
+    await field(page, 'adults').fill('2');
+    await field(page, 'children').fill('1');
+    await field(page, 'level').selectOption(level);
+    await field(page, 'language').selectOption(language);
+    await field(page, 'pack').selectOption(pack.id);
+    await field(page, 'name').fill('Ana López');
+    await field(page, 'email').fill(email);
+    await field(page, 'phone').fill('+34 699 000 111');
+    await field(page, 'note').fill(note);
+    await field(page, 'consent').check();
+    await page.getByRole('button', { name: t('forms.lessonRequest.submit') }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/${locale}/request/${REFERENCE}$`));
+    const reference = new URL(page.url()).pathname.split('/').pop()!;
+    // No quote was shown without JavaScript: the row keeps the rule's figure only.
+    const three = quoteLesson({ lesson: 'private', learners: 3, hours: [3] }, rule);
+    const total = three.kind === 'private' ? three.total : NaN;
+    expect(requestRows(email)).toMatchObject([
+      {
+        reference,
+        resort: resort.id,
+        sport: 'ski',
+        dates: JSON.stringify([{ day: day(16), time: '13:00', hours: 3 }]),
+        adults: 2,
+        children: 1,
+        level,
+        language,
+        quoted_total: null,
+        total: total.toFixed(2),
+        pack: pack.id,
+        note,
+        phone: '+34 699 000 111',
+        locale,
+      },
+    ]);
+
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(r('heading'));
+    const sent = page.locator('[data-sent]');
+    await expect(sent).toContainText(t('forms.lessonRequest.next'));
+    await expect(sent.getByRole('heading', { level: 2 })).toHaveText(
+      t('forms.lessonRequest.sentHeading', { resort: resort.name }),
+    );
+    const n = (key: 'adults' | 'children', count: number) =>
+      t(`search.summary.${key}.${count === 1 ? 'one' : 'other'}`, { n: count });
+    for (const text of [
+      t('search.sports.ski'),
+      t('search.summary.dateLine', {
+        date: fullDay(day(16), intl),
+        time: '13:00',
+        hours: t('search.quote.hours.other', { n: 3 }),
+      }),
+      n('adults', 2),
+      n('children', 1),
+      t('search.lessons.private'),
+      t(`search.levels.${level}`),
+      t(`search.languages.${language}`),
+      money(total, locale),
+      pack.name[locale],
+      note,
+    ])
+      await expect(sent).toContainText(text);
+    // Anyone with the address can open the page: it names nobody.
+    for (const personal of ['Ana López', email, '+34 699 000 111'])
+      await expect(page.locator('body')).not.toContainText(personal);
+    await expect(page.getByText(r('private'))).toBeVisible();
+    await expect(
+      page.getByRole('link', { name: r('back', { resort: resort.name }) }),
+    ).toHaveAttribute('href', lessonsPage(locale));
+    await expectValidHtml(await (await page.request.get(page.url())).text());
+    // axe runs in the page: the same receipt, opened with JavaScript on, at the same width.
+    await withScript.setViewportSize(page.viewportSize()!);
+    await withScript.goto(page.url());
+    await expectNoViolations(withScript);
+    await context.close();
+  });
+}
+
+test('a receipt page is not indexed nor cached; an unknown reference is a 404 in the visitor’s language', async ({
+  page,
+  request,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  const t = useTranslations('en');
-  await page.goto(`${lessonsPage('en')}#lesson-request`);
-  const email = uniqueEmail('lesson-nojs');
-  await field(page, 'date').fill(day(15));
-  await field(page, 'level').selectOption('intermediate');
-  await field(page, 'name').fill('Ana López');
-  await field(page, 'email').fill(email);
-  await field(page, 'consent').check();
-  await page.getByRole('button', { name: t('forms.lessonRequest.submit') }).click();
-  await expect(page).toHaveURL(new RegExp(`${lessonsPage('en')}#form-sent$`));
-  await expect(page.locator('#form-sent')).toHaveText(t('forms.lessonRequest.outcomeSent'));
-  // No quote was shown without JavaScript: the row keeps the rule's figure only.
-  const one = quoteLesson({ lesson: 'private', learners: 1, hours: [2] }, rule);
-  expect(requestRows(email)).toMatchObject([
-    {
-      quoted_total: null,
-      total: one.kind === 'private' ? one.total.toFixed(2) : '',
-      level: 'intermediate',
-    },
-  ]);
-  await context.close();
+  const email = uniqueEmail('lesson-receipt-json');
+  const body = new URLSearchParams(searchQuery());
+  for (const [key, value] of Object.entries({
+    'form-name': 'LessonRequestForm',
+    locale: 'es',
+    name: 'Marta García',
+    email,
+    consent: 'yes',
+  }))
+    body.set(key, value);
+  const sent = await request.post('/api/forms', {
+    data: body.toString(),
+    headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const { reference } = (await sent.json()) as { reference: string };
+  expect(reference).toMatch(new RegExp(`^${REFERENCE}$`));
+  expect(requestRows(email)).toMatchObject([{ reference }]);
+  const receipt = await request.get(`/es/request/${reference}`);
+  expect(receipt.status()).toBe(200);
+  expect(receipt.headers()).toMatchObject({
+    'x-robots-tag': 'noindex',
+    'cache-control': 'no-store',
+  });
+  expect(await receipt.text()).toMatch(/<meta name="robots" content="noindex/);
+  expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/request/');
+
+  const t = useTranslations('fr');
+  for (const unknown of [crypto.randomUUID(), 'not-a-reference']) {
+    const response = await page.goto(`/fr/request/${unknown}`);
+    expect(response!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      t('forms.lessonRequest.receipt.notFoundHeading'),
+    );
+  }
+  await expectNoViolations(page);
+  await expectValidHtml(await (await request.get(`/fr/request/${crypto.randomUUID()}`)).text());
 });
 
 test('bad posts get a clear 4xx and store nothing', async ({ request }) => {

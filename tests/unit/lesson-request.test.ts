@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { englishMessage } from '../../src/components/forms/strings';
 import {
@@ -18,7 +19,8 @@ import {
 } from '../../src/forms/lesson-request';
 import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
 import { purgeExpiredLessonRequests } from '../../src/forms/retention';
-import { openStore, type SubmissionStore } from '../../src/forms/store';
+import { REFERENCE_PATTERN } from '../../src/forms/receipts';
+import { isUniqueClash, migrations, openStore, type SubmissionStore } from '../../src/forms/store';
 import { inThisThread } from '../../src/forms/writer';
 import { quoteLesson } from '../../src/lessons/price';
 import { facts } from '../../src/site-facts';
@@ -256,6 +258,83 @@ describe('lesson request through the receiver', () => {
     ]);
   });
 
+  it('gives each request an unguessable reference, the address of its receipt page', async () => {
+    const first = await receive()(post(form()), 'x');
+    const second = await receive()(post(form()), 'x');
+    const references = await Promise.all(
+      [first, second].map(async (r) => ((await r.json()) as { reference: string }).reference),
+    );
+    for (const reference of references) expect(reference).toMatch(REFERENCE_PATTERN);
+    expect(references[0]).not.toBe(references[1]);
+    expect(store.list('LessonRequestForm').map((row) => row.reference)).toEqual(references);
+    expect(store.byReceipt('LessonRequestForm', references[0]!)?.email).toBe('marta@example.es');
+    expect(store.byReceipt('LessonRequestForm', crypto.randomUUID())).toBeUndefined();
+  });
+
+  it('sends a browser without JavaScript to the receipt page of its request, in its language', async () => {
+    const response = await receive()(
+      new Request('http://site.test/api/forms', {
+        method: 'POST',
+        body: form({ locale: 'fr', 'return-to': '/fr/stations/x/cours-de-ski' }),
+      }),
+      'x',
+    );
+    expect(response.status).toBe(303);
+    const [row] = store.list('LessonRequestForm');
+    expect(response.headers.get('location')).toBe(`/fr/request/${String(row!.reference)}`);
+  });
+
+  it('keeps references unique in the table, so a clash is drawn again', () => {
+    const row = {
+      name: 'A',
+      email: 'a@example.com',
+      resort: 'x',
+      sport: 'ski',
+      dates: '[]',
+      adults: 1,
+      children: 0,
+      lesson: 'private',
+      level: 'new',
+      language: 'english',
+      created_at: new Date().toISOString(),
+    };
+    const reference = crypto.randomUUID();
+    store.insert('LessonRequestForm', { ...row, reference });
+    let clash: unknown;
+    try {
+      store.insert('LessonRequestForm', { ...row, reference });
+    } catch (error) {
+      clash = error;
+    }
+    expect(isUniqueClash(clash, 'reference')).toBe(true);
+    // Requests stored before references existed keep none, and do not clash with each other.
+    store.insert('LessonRequestForm', row);
+    store.insert('LessonRequestForm', row);
+    expect(store.list('LessonRequestForm').map((r) => r.reference)).toEqual([
+      reference,
+      null,
+      null,
+    ]);
+  });
+
+  it('upgrades a database made before references: its requests stay, without one', () => {
+    const dbPath = join(mkdtempSync(join(tmpdir(), 'lesson-request-upgrade-')), 'old.sqlite');
+    // A database at the step before references, holding one request.
+    const raw = new DatabaseSync(dbPath);
+    const before = migrations.findIndex((step) => step.includes('ADD COLUMN reference'));
+    for (const step of migrations.slice(0, before)) raw.exec(step);
+    raw.exec(`PRAGMA user_version = ${before}`);
+    raw.exec(
+      `INSERT INTO lesson_requests (name, email, resort, sport, dates, adults, children, lesson, level, language, created_at)
+       VALUES ('A', 'a@example.com', 'x', 'ski', '[]', 1, 0, 'private', 'new', 'english', '2030-01-01')`,
+    );
+    raw.close();
+    store = openStore(dbPath);
+    expect(store.list('LessonRequestForm')).toMatchObject([
+      { email: 'a@example.com', reference: null },
+    ]);
+  });
+
   it('answers a wrong price with a 400 that says so, and stores nothing', async () => {
     const response = await receive()(post(form({ quotedTotal: '1.00' })), 'x');
     expect(response.status).toBe(400);
@@ -300,7 +379,11 @@ describe('lesson request through the receiver', () => {
     const after = (days: number) => new Date(sent + days * 86_400_000);
     expect(purgeExpiredLessonRequests(store, 365, after(364))).toBe(0);
     expect(store.list('LessonRequestForm')).toHaveLength(1);
+    const [{ reference }] = store.list('LessonRequestForm') as [{ reference: string }];
+    expect(store.byReceipt('LessonRequestForm', reference)).toBeDefined();
     expect(purgeExpiredLessonRequests(store, 365, after(366))).toBe(1);
     expect(store.list('LessonRequestForm')).toEqual([]);
+    // Its receipt page goes with it.
+    expect(store.byReceipt('LessonRequestForm', reference)).toBeUndefined();
   });
 });

@@ -216,7 +216,9 @@ describe('rental reservation receiver', () => {
         locale: 'es',
       },
     ]);
-    expect(store.reservationByCode(body.bookingCode)?.email).toBe('lucia@example.es');
+    expect(store.byReceipt('RentalReservationForm', body.bookingCode)?.email).toBe(
+      'lucia@example.es',
+    );
   });
 
   it('draws again when a code is taken (the UNIQUE constraint), never storing it twice', async () => {

@@ -6,7 +6,8 @@ import {
   type LessonRequest,
   type LessonRequestContext,
 } from '../../forms/lesson-request';
-import { fullDay, money } from '../../i18n/format';
+import { receiptKinds } from '../../forms/receipts';
+import { money } from '../../i18n/format';
 import { lessonTypes, type LessonRule } from '../../lessons/price';
 import {
   defaultDraft,
@@ -16,13 +17,15 @@ import {
   lessonLanguages,
   levels,
   localToday,
+  type LessonSport,
   validateSearch,
   type SearchDraft,
 } from '../../lessons/search';
 import type { Quote } from '../../lessons/price';
 import { headCountInput } from '../search/search-fields';
-import { fill, plural, type Plural, type QuoteStrings } from '../search/text';
+import { fill, type Plural, type QuoteStrings } from '../search/text';
 import { ContactPersonFields, type ContactPersonStrings } from './ContactPerson';
+import { LessonRequestRecap, SearchFacts, type SentLessonRequest } from './LessonRequestRecap';
 import {
   CheckboxField,
   fieldWiring,
@@ -57,6 +60,8 @@ export type LessonRequestStrings = SubmissionTexts &
     levels: Record<(typeof levels)[number], string>;
     language: string;
     languages: Record<(typeof lessonLanguages)[number], string>;
+    sport: string;
+    sports: Record<LessonSport, string>;
     pack: string;
     packNone: string;
     packHint: string;
@@ -67,6 +72,8 @@ export type LessonRequestStrings = SubmissionTexts &
     /** `Request sent. … {{email}} …` (the frame's success, the address filled in). */
     /** What happens next, after the success. */
     next: string;
+    /** The link to the request's receipt page, under the recap. */
+    receiptLink: string;
     sentHeading: string;
     dates: string;
     dateLine: string;
@@ -116,7 +123,7 @@ export default function LessonRequestForm({
   );
   const check = (data: FormData) => checkLessonRequest(data, context);
   const submission = useFormSubmission(check, island.endpoint, strings);
-  const { state, errors, errorText, hydrated, handleSubmit } = submission;
+  const { state, errors, errorText, hydrated, handleSubmit, receipt } = submission;
   const field = fieldWiring(idOf, errorText);
 
   // The search of the page's address (read once the island runs: the page is static).
@@ -181,7 +188,25 @@ export default function LessonRequestForm({
       {...island}
       success={success}
       sentDetail={
-        sent && <Recap request={sent} strings={strings} intl={intl} packs={packs} resort={resort} />
+        sent && (
+          <>
+            <LessonRequestRecap
+              request={sentRequest(sent, packs)}
+              resortName={resort.name}
+              strings={strings}
+              intl={intl}
+              heading="h4"
+              idPrefix="lesson-request"
+            />
+            {receipt.reference && (
+              <p>
+                <a href={receiptHref(receipt.reference, locale, island.endpoint)}>
+                  {strings.receiptLink}
+                </a>
+              </p>
+            )}
+          </>
+        )
       }
       onInput={onInput}
       formRef={form}
@@ -303,68 +328,6 @@ function PriceLine({ quote, strings, intl }: Strings & { quote: Quote | null; in
   );
 }
 
-/** A search in words: dates and times, people, lesson, level, language. */
-function SearchFacts({
-  strings,
-  intl,
-  dates,
-  adults,
-  childCount,
-  lesson,
-  level,
-  language,
-  extra = [],
-}: Strings & {
-  intl: string;
-  dates: { day: string; time: string; hours: number }[];
-  adults: number;
-  childCount: number;
-  lesson: string;
-  level: string;
-  language: string;
-  extra?: [string, string][];
-}) {
-  const hours = { one: strings.quote.hours.one, other: strings.quote.hours.other };
-  const people = new Intl.ListFormat(intl, { type: 'conjunction' }).format(
-    [
-      adults > 0 ? plural(strings.adultsCount, adults, intl) : '',
-      childCount > 0 ? plural(strings.childrenCount, childCount, intl) : '',
-    ].filter(Boolean),
-  );
-  const rows: [string, string][] = [
-    [strings.lesson, strings.lessons[lesson as 'private'] ?? lesson],
-    [strings.level, strings.levels[level as 'new'] ?? level],
-    [strings.language, strings.languages[language as 'english'] ?? language],
-    [strings.people, people],
-  ];
-  return (
-    <dl className="search-facts">
-      <div>
-        <dt>{strings.dates}</dt>
-        <dd>
-          <ul>
-            {dates.map((date, index) => (
-              <li key={index}>
-                {fill(strings.dateLine, {
-                  date: /^\d{4}-\d{2}-\d{2}$/.test(date.day) ? fullDay(date.day, intl) : date.day,
-                  time: date.time,
-                  hours: plural(hours, date.hours, intl),
-                })}
-              </li>
-            ))}
-          </ul>
-        </dd>
-      </div>
-      {[...rows, ...extra].map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /** The lesson asked for when no search came with the page (or without JavaScript): one date. */
 function SearchFields({
   draft,
@@ -445,46 +408,21 @@ function SearchFields({
   );
 }
 
-/** What the visitor sent, under the confirmation: the lesson, the price, the pack, their details. */
-function Recap({
-  request,
-  strings,
-  intl,
-  packs,
-  resort,
-}: Strings & {
-  request: LessonRequest;
-  intl: string;
-  packs: Props['packs'];
-  resort: Props['resort'];
-}) {
-  const { search } = request;
-  const extra: [string, string][] = [
-    [
-      strings.total,
-      request.total !== null ? money(Number(request.total), intl) : strings.groupPrice,
-    ],
-  ];
-  if (request.pack)
-    extra.push([strings.pack, packs.find((p) => p.id === request.pack)?.name ?? request.pack]);
-  extra.push([strings.name, request.name], [strings.email, request.email]);
-  if (request.phone) extra.push([strings.phone, request.phone]);
-  if (request.note) extra.push([strings.note, request.note]);
-  return (
-    <section className="lesson-request__sent" aria-labelledby={idOf('sent-heading')} data-sent>
-      <p>{strings.next}</p>
-      <h4 id={idOf('sent-heading')}>{fill(strings.sentHeading, { resort: resort.name })}</h4>
-      <SearchFacts
-        strings={strings}
-        intl={intl}
-        dates={search.dates}
-        adults={search.adults}
-        childCount={search.children}
-        lesson={search.lesson}
-        level={search.level}
-        language={search.language}
-        extra={extra}
-      />
-    </section>
-  );
-}
+/**
+ * The receipt page is the receiver's (rendered from its database): on its origin, which is not
+ * the page's when the forms post to a receiver elsewhere (static hosting, docs/deploy.md).
+ */
+const receiptHref = (reference: string, locale: string, endpoint: string) =>
+  new URL(
+    receiptKinds.LessonRequestForm.page(reference, locale),
+    new URL(endpoint, window.location.href),
+  ).href;
+
+/** The request as the recap shows it, with who sent it (the visitor's own screen). */
+const sentRequest = (request: LessonRequest, packs: Props['packs']): SentLessonRequest => ({
+  ...request.search,
+  total: request.total,
+  pack: request.pack ? (packs.find((p) => p.id === request.pack)?.name ?? request.pack) : null,
+  note: request.note,
+  contact: { name: request.name, email: request.email, phone: request.phone },
+});

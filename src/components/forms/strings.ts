@@ -32,7 +32,7 @@ import type { ErrorMessages } from './fields';
 import type { LessonRequestStrings } from './LessonRequestForm';
 import { problemTexts, quoteStrings } from '../search/strings';
 import { lessonTypes } from '../../lessons/price';
-import { lessonLanguages, levels } from '../../lessons/search';
+import { lessonLanguages, lessonSports, levels } from '../../lessons/search';
 import { facts } from '../../site-facts';
 
 /** The forms people fill in (a consent record is sent by code: it has no texts). */
@@ -204,6 +204,8 @@ export const lessonRequestStrings = oncePerLocale((locale): LessonRequestStrings
     levels: textsOf(t, 'search.levels', levels),
     language: t('search.language'),
     languages: textsOf(t, 'search.languages', lessonLanguages),
+    sport: t('search.sport'),
+    sports: textsOf(t, 'search.sports', lessonSports),
     pack: k('pack'),
     packNone: k('packNone'),
     packHint: k('packHint'),
@@ -220,6 +222,7 @@ export const lessonRequestStrings = oncePerLocale((locale): LessonRequestStrings
     submit: k('submit'),
     success: k('success', keep('email')),
     next: k('next'),
+    receiptLink: k('receipt.link'),
     sentHeading: k('sentHeading', keep('resort')),
     dates: t('search.summary.dates'),
     dateLine: t('search.summary.dateLine', keep('date', 'time', 'hours')),
