@@ -13,6 +13,8 @@ export default config({
     navigation: {
       Jobs: ['jobs-en', 'jobs-fr', 'jobs-es', 'jobs-pt', 'teams'],
       Resorts: ['resorts'],
+      'Prices and numbers': ['site-facts'],
+      'Policy pages': ['articles-en', 'articles-fr', 'articles-es', 'articles-pt'],
       'Questions and words': [
         'faq-learners',
         'faq-instructors',
