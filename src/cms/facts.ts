@@ -204,6 +204,30 @@ function wordsAt(path: string): Words {
   return words;
 }
 
+/**
+ * Keystatic's date field keeps a day that is not in the calendar (2021-02-30) when the file has
+ * one; the schema refuses it, so this one does too, with the error class Keystatic shows in words
+ * (it does not export it: taken from the field's own error for an empty value).
+ */
+function calendarDay(label: string, description?: string) {
+  const field = fields.date({ label, description, validation: { isRequired: true } });
+  let FieldError: new (message: string) => Error = Error;
+  try {
+    field.validate(null);
+  } catch (error) {
+    FieldError = (error as Error).constructor as typeof FieldError;
+  }
+  return {
+    ...field,
+    validate(value: string | null) {
+      const date = new Date(`${value}T00:00:00Z`);
+      if (value && (Number.isNaN(date.getTime()) || !date.toISOString().startsWith(value)))
+        throw new FieldError(`${label}: ${value} is not a date in the calendar`);
+      return field.validate(value);
+    },
+  } as typeof field;
+}
+
 type FactField =
   | ReturnType<typeof fields.object>
   | ReturnType<typeof fields.integer>
@@ -244,15 +268,12 @@ function factField(schema: Schema, path: string): FactField {
       });
     }
     case 'string': {
-      if (has('iso_date'))
-        return fields.date({ label, description, validation: { isRequired: true } });
+      if (has('iso_date')) return calendarDay(label, description);
       // Keystatic's url field lets any text through; the schema wants an address.
       const pattern = has('url')
         ? /^https?:\/\/[^\s/?#]+\.[^\s]+$/
         : (requirement(actions, 'regex') as RegExp | undefined);
-      const message = has('url')
-        ? 'expected an address such as https://example.org'
-        : actions.find((action) => action.type === 'regex')?.message;
+      const message = actions.find((a) => a.type === 'url' || a.type === 'regex')?.message;
       return fields.text({
         label,
         description,
@@ -261,8 +282,7 @@ function factField(schema: Schema, path: string): FactField {
           length: { min: 1 },
           pattern: pattern && {
             regex: pattern,
-            message:
-              typeof message === 'string' ? message.replace(/^expected/, 'Write') : undefined,
+            message: typeof message === 'string' ? `${label} ${message}` : undefined,
           },
         },
       });
