@@ -97,7 +97,7 @@ export function seoTextField(
   const rule = key === 'title' ? `At most ${max} characters` : `${min} to ${max} characters`;
   return fields.text({
     label: field.label,
-    description: measured ? `${field.description ?? ''} ${rule}.`.trim() : field.description,
+    description: measured ? `${rule}. ${field.description ?? ''}`.trim() : field.description,
     multiline: key === 'description',
     validation: {
       isRequired: field.required,
