@@ -13,8 +13,9 @@ export default config({
     navigation: {
       Jobs: ['jobs-en', 'jobs-fr', 'jobs-es', 'jobs-pt', 'teams'],
       Resorts: ['resorts'],
-      'Rental and prices': ['rental-packs', 'prices'],
+      'Rental and prices': ['rental-packs', 'prices', 'site-facts'],
       'Home and cookies': ['reviews', 'cookies'],
+      'Policy pages': ['articles-en', 'articles-fr', 'articles-es', 'articles-pt'],
       'Questions and words': [
         'faq-learners',
         'faq-instructors',

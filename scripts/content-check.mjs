@@ -3,10 +3,16 @@
 import { runnerImport } from 'vite';
 
 const root = new URL('..', import.meta.url).pathname;
+// The check loads the site facts first (every placeholder reads them), and that stops at a wrong
+// fact with the problems already written for editors: print them, not a stack trace.
 const { module } = await runnerImport('/src/content/check/index.ts', {
   root,
   configFile: false,
   logLevel: 'silent',
+}).catch((error) => {
+  if (!String(error?.message).startsWith('The content has')) throw error;
+  process.stderr.write(error.message);
+  process.exit(1);
 });
 const problems = module.checkContent(root);
 if (problems.length) {

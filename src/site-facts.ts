@@ -11,16 +11,30 @@ import raw from '../content/site-facts.json' with { type: 'json' };
 
 export const SITE_FACTS_FILE = 'content/site-facts.json';
 
-const amount = v.pipe(v.number(), v.minValue(0));
-const count = v.pipe(v.number(), v.integer(), v.minValue(0));
-const percent = v.pipe(v.number(), v.minValue(0), v.maxValue(100));
+// Each rule says what to write, in the words an editor reads in `npm run content:check`, the build
+// and the editing UI (src/cms/facts.ts shows the pattern's message under the field).
+const amount = v.pipe(
+  v.number('must be a number of euros, without quotes or € sign (29.9 for €29.90)'),
+  v.minValue(0, 'must be 0 or more'),
+);
+const count = v.pipe(
+  v.number('must be a whole number, without quotes'),
+  v.integer('must be a whole number'),
+  v.minValue(0, 'must be 0 or more'),
+);
+const percent = v.pipe(
+  v.number('must be a number of percent, without quotes or % sign'),
+  v.minValue(0, 'must be from 0 to 100'),
+  v.maxValue(100, 'must be from 0 to 100'),
+);
 const range = v.pipe(
   v.strictObject({ min: count, max: count }),
-  v.check((r) => r.min <= r.max, 'min must not exceed max'),
+  v.check((r) => r.min <= r.max, 'has its min above its max: the smaller number goes in min'),
 );
+const text = v.pipe(v.string('must be text, in quotes'), v.nonEmpty('must not be empty'));
 
 export const SiteFactsSchema = v.strictObject({
-  currency: v.literal('EUR'),
+  currency: v.literal('EUR', 'must be "EUR": every price on the site is in euros'),
   lessons: v.strictObject({
     /** Private lesson, one learner, per hour. */
     privateHourly: amount,
@@ -38,7 +52,10 @@ export const SiteFactsSchema = v.strictObject({
   claims: v.strictObject({ cheaperThanSchoolsPercent: percent }),
   /** Figures the content cannot count (the resorts are counted from content/resorts). */
   stats: v.strictObject({ users: count, instructors: count, lessons: count }),
-  clubPass: v.strictObject({ monthlyFrom: amount, comingSoon: v.boolean() }),
+  clubPass: v.strictObject({
+    monthlyFrom: amount,
+    comingSoon: v.boolean('must be true or false, without quotes'),
+  }),
   instructors: v.strictObject({
     referralBonus: amount,
     rentalCommissionPercent: percent,
@@ -46,20 +63,30 @@ export const SiteFactsSchema = v.strictObject({
     groupMarketSharePercent: percent,
     /** The season applications are open for, e.g. "2026/27". */
     applicationSeason: v.pipe(
-      v.string(),
-      v.regex(/^\d{4}\/\d{2}$/, 'expected a season such as 2026/27'),
+      v.string('must be text, in quotes'),
+      v.regex(/^\d{4}\/\d{2}$/, 'must be a season written like 2026/27'),
     ),
     minimumAge: count,
   }),
   legal: v.strictObject({
     /** The company is `{brand} {legalForm}`, a Dutch private limited company. */
-    legalForm: v.pipe(v.string(), v.nonEmpty()),
+    legalForm: text,
     /** Where the company is registered. */
-    city: v.pipe(v.string(), v.nonEmpty()),
+    city: text,
     /** The data protection authority of the company's country, named in the privacy policy. */
-    supervisoryAuthority: v.pipe(v.string(), v.nonEmpty()),
-    supervisoryAuthorityUrl: v.pipe(v.string(), v.url()),
-    policiesPublished: v.pipe(v.string(), v.isoDate()),
+    supervisoryAuthority: text,
+    supervisoryAuthorityUrl: v.pipe(
+      v.string('must be text, in quotes'),
+      v.url('must be a web address such as https://example.org'),
+    ),
+    policiesPublished: v.pipe(
+      v.string('must be a date in quotes, written year-month-day'),
+      v.isoDate('must be a date written year-month-day, e.g. 2021-11-30'),
+      v.check((day) => {
+        const date = new Date(`${day}T00:00:00Z`);
+        return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+      }, 'is not a date in the calendar: check the day and the month'),
+    ),
     /** Applications, with their CV and licence files, are deleted after this many months at most. */
     cvRetentionMonths: count,
     /** Contact messages are deleted this long after the conversation ends. */
@@ -75,14 +102,28 @@ export const SiteFactsSchema = v.strictObject({
 
 export type SiteFacts = v.InferOutput<typeof SiteFactsSchema>;
 
-/** Validates facts; the error names the file and every wrong field (`lessons.group.max: …`). */
+/**
+ * Validates facts. The error lists every problem the way `npm run content:check` does (the file,
+ * the field, what to write), since the check, the build and the form receiver all load this
+ * module first: `content/site-facts.json: lessons.group has its min above its max…`.
+ */
 export function parseSiteFacts(input: unknown, file = SITE_FACTS_FILE): SiteFacts {
   const result = v.safeParse(SiteFactsSchema, input);
   if (!result.success) {
-    const problems = result.issues.map(
-      (issue) => `  ${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`,
+    const problems = result.issues.map((issue) => {
+      const field = v.getDotPath(issue) ?? '';
+      const where = field ? `${file}: ${field}` : file;
+      if (issue.type === 'strict_object' && issue.input !== undefined)
+        return `${where} is not a fact the site knows: remove it, or check its spelling`;
+      if (issue.input === undefined) return `${where} is missing`;
+      return `${where} ${issue.message} (the file has ${JSON.stringify(issue.input)})`;
+    });
+    const count = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+    throw new Error(
+      `The content has ${count} to fix (docs/content.md explains each message):\n\n${problems
+        .map((problem) => `  ✗ ${problem}`)
+        .join('\n')}\n`,
     );
-    throw new Error(`${file} is not valid:\n${problems.join('\n')}`);
   }
   return result.output;
 }

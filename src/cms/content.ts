@@ -26,6 +26,8 @@ import {
   order,
   whole,
 } from './fields';
+import { factSingletons } from './facts';
+import { articleCollections, seoTextField } from './articles';
 
 const job = jobSchema.shape;
 const resort = resortSchema(z.string()).shape;
@@ -349,6 +351,7 @@ export const EDITED_TRANSLATIONS = [
   'about',
   'faq',
   'notFound',
+  'pages',
 ] as const;
 
 type Texts = { [key: string]: string | Texts };
@@ -365,6 +368,16 @@ function translationFields(
       if (typeof value !== 'string')
         return [key, fields.object(translationFields(value, locale, at), { label: key })];
       const help = locale === 'en' ? `${at}. Keep the {{placeholders}}.` : `English: ${value}`;
+      // A page's title and description: the length search results show whole.
+      if (/^pages\.[^.]+\.(title|description)$/.test(at))
+        return [
+          key,
+          seoTextField(key as 'title' | 'description', value, {
+            label: key,
+            description: help,
+            required: locale === 'en',
+          }),
+        ];
       return [key, locale === 'en' ? line(key, help, value.length > 80) : optionalLine(key, help)];
     }),
   );
@@ -398,6 +411,7 @@ function perLocale<const P extends string, T>(prefix: P, make: (locale: Locale) 
 export const collections = {
   resorts,
   ...perLocale('jobs', jobs),
+  ...articleCollections,
 };
 
 export const singletons = {
@@ -406,6 +420,7 @@ export const singletons = {
   'faq-instructors': faq('instructors', 'FAQ (instructors page)'),
   ...perLocale('translations', translations),
   ...listSingletons,
+  ...factSingletons,
 };
 
 // Kept for the agreement test: the schemas each form mirrors.

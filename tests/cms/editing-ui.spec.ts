@@ -1,8 +1,9 @@
 /**
  * The editing UI (`npm run cms`, Keystatic at /keystatic) as an editor uses it, in a copy of the
- * project: a job posting created through the form is saved as a file the editors' check accepts,
- * and the build makes its page; a rental pack's price changed in its list is saved and checked.
- * The UI's load and save times are printed (docs/content.md).
+ * project: a changed price is saved into the site facts, which keep their shape and pass the
+ * editors' check; a job posting created through the form is saved as a file the editors' check
+ * accepts, and the build makes its page; a rental pack's price changed in its list is saved and
+ * checked. The UI's load and save times are printed (docs/content.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -57,6 +58,46 @@ test.afterAll(async () => {
     await exited;
   }
   site?.removeAll();
+});
+
+test('the private lesson’s hourly price changed in the editing UI is saved into the site facts', async ({
+  page,
+}) => {
+  const file = 'content/site-facts.json';
+  const before = JSON.parse(site.read(file)) as { lessons: { privateHourly: number } };
+  // A price the file does not hold yet, with cents, as an editor types it.
+  const price = Math.round((before.lessons.privateHourly + 1.25) * 100) / 100;
+
+  const loading = Date.now();
+  await page.goto(`${url}/keystatic/singleton/site-facts`);
+  const field = page.getByLabel(/^Private lesson, per hour/);
+  await expect(field).toBeVisible({ timeout: 120_000 });
+  const loadTime = Date.now() - loading;
+  await expect(
+    page.getByText('What one hour of private lesson costs for one learner'),
+  ).toBeVisible();
+
+  // A price the site would refuse is stopped in the form, in words, and nothing is written.
+  await field.fill('-5');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/must be at least 0/)).toBeVisible();
+  expect(JSON.parse(site.read(file))).toEqual(before);
+
+  await field.fill(String(price));
+  const saving = Date.now();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Unsaved')).toBeHidden();
+  await expect.poll(() => JSON.parse(site.read(file)).lessons.privateHourly).toBe(price);
+  const saveTime = Date.now() - saving;
+  console.log(`Editing UI: site facts ready in ${loadTime} ms, price saved in ${saveTime} ms`);
+
+  // Only the price changed: every other fact, and the file's shape, are as they were.
+  expect(JSON.parse(site.read(file))).toEqual({
+    ...before,
+    lessons: { ...before.lessons, privateHourly: price },
+  });
+  const check = await site.node(['scripts/content-check.mjs']);
+  expect(check.output).toContain('no problems found');
 });
 
 test('a job posting created in the editing UI is saved, checked and built into its page', async ({

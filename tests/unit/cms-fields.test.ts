@@ -4,14 +4,24 @@
  * empty in the form (and an optional one can), and every choice offers exactly the schema's
  * closed list. A field added to a schema and not to its form, or the reverse, fails here.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
+import * as v from 'valibot';
 import { collections, singletons } from '../../src/cms/content';
 import { listSchemas } from '../../src/cms/lists';
 import { parseLifetime } from '../../src/consent/cookie-lifetime';
-import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { faqSchema, jobSchema, resortSchema, teamsSchema } from '../../src/content/schemas';
+import { seoLengths } from '../../src/components/seo-lengths';
+import {
+  articleSchema,
+  faqSchema,
+  jobSchema,
+  resortSchema,
+  teamsSchema,
+} from '../../src/content/schemas';
+import { SiteFactsSchema } from '../../src/site-facts';
+import { FACT_WORDS } from '../../src/cms/facts';
 import { allLocales } from '../../src/i18n/locales';
 
 type Field = {
@@ -185,5 +195,171 @@ describe('the editing UI’s forms follow the content schemas', () => {
       },
     };
     expect(listSchemas['rental-packs'].schema.safeParse(emptied).error?.issues).toBeUndefined();
+  });
+});
+
+/** A form field as the site facts' and articles' checks below read it. */
+type Leaf = Field & {
+  parse: (value: unknown, extra?: { slug: string }) => unknown;
+  serialize: (value: unknown) => { value: unknown };
+  validate: (value: unknown) => unknown;
+};
+
+/** Whether the form accepts a value: parsed from the file as the UI reads it, then validated. */
+function formAccepts(field: Leaf, stored: unknown): boolean {
+  try {
+    field.validate(field.parse(stored));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Values of every kind a site fact may be written with, right and wrong. */
+const probes = [
+  -1,
+  0,
+  0.5,
+  1,
+  29.9,
+  99,
+  100,
+  100.5,
+  101,
+  1_000_000,
+  '',
+  'abc',
+  '2026/27',
+  '2026/2027',
+  '26/27',
+  '2021-11-30',
+  '2021-02-30',
+  '30/11/2021',
+  'https://example.org',
+  'example.org',
+  'EUR',
+  'USD',
+  true,
+  false,
+  undefined,
+];
+
+describe('the site facts’ form follows the site facts’ schema', () => {
+  const form = schemaOfForm(singletons['site-facts']);
+  const file = JSON.parse(readFileSync('content/site-facts.json', 'utf8')) as unknown;
+
+  /** Every disagreement, as `path: what`, walking the schema and the form together. */
+  function walk(formField: Field, schema: v.GenericSchema, value: unknown, path: string): string[] {
+    const entries = (schema as { entries?: Record<string, v.GenericSchema> }).entries;
+    const base = (schema as { pipe?: [v.GenericSchema] }).pipe?.[0] ?? schema;
+    const objectEntries =
+      entries ?? (base as { entries?: Record<string, v.GenericSchema> }).entries;
+    if (objectEntries) {
+      if (formField.kind !== 'object') return [`${path}: the schema has a group`];
+      const keys = Object.keys(objectEntries);
+      const formKeys = Object.keys(formField.fields!);
+      // Same facts in the same order: the form writes the file in its own order.
+      if (JSON.stringify(keys) !== JSON.stringify(formKeys))
+        return [`${path}: the form has ${formKeys.join(', ')}; the schema ${keys.join(', ')}`];
+      return keys.flatMap((key) =>
+        walk(
+          formField.fields![key]!,
+          objectEntries[key]!,
+          (value as Record<string, unknown>)[key],
+          path ? `${path}.${key}` : key,
+        ),
+      );
+    }
+    const leaf = formField as Leaf;
+    // The file's own value and every probe: what the schema accepts, the form accepts and keeps
+    // as it is; what the form accepts (a missing value becomes its default) saves a valid fact.
+    return [value, ...probes].flatMap((probe) => {
+      const bySchema = v.safeParse(schema, probe).success;
+      if (!formAccepts(leaf, probe))
+        return bySchema ? [`${path}: ${JSON.stringify(probe)} is refused by the form`] : [];
+      const saved = JSON.parse(JSON.stringify({ value: leaf.serialize(leaf.parse(probe)).value }))
+        .value as unknown;
+      if (bySchema && saved !== probe)
+        return [`${path}: ${JSON.stringify(probe)} saved as ${saved}`];
+      return v.safeParse(schema, saved).success
+        ? []
+        : [`${path}: ${JSON.stringify(probe)} is accepted by the form`];
+    });
+  }
+
+  it('has every fact, in the file’s order, and accepts exactly what the schema accepts', () => {
+    expect(walk(form, SiteFactsSchema, file, '')).toEqual([]);
+  });
+
+  it('saves the file it reads unchanged: the same facts, the same shape', () => {
+    // As the UI writes a JSON file: the fields' values through JSON.stringify.
+    const saved = (field: Field, value: unknown): unknown =>
+      field.kind === 'object'
+        ? Object.fromEntries(
+            Object.entries(field.fields!).map(([key, inner]) => [
+              key,
+              saved(inner, (value as Record<string, unknown>)[key]),
+            ]),
+          )
+        : (field as Leaf).serialize((field as Leaf).parse(value)).value;
+    expect(JSON.parse(JSON.stringify(saved(form, file)))).toEqual(file);
+  });
+
+  it('has words for every fact, and none for a fact that is gone', () => {
+    const paths: string[] = [];
+    const visit = (schema: v.GenericSchema, path: string) => {
+      paths.push(path);
+      const base = (schema as { pipe?: [v.GenericSchema] }).pipe?.[0] ?? schema;
+      const entries = (base as { entries?: Record<string, v.GenericSchema> }).entries ?? {};
+      for (const [key, inner] of Object.entries(entries))
+        visit(inner, path ? `${path}.${key}` : key);
+    };
+    visit(SiteFactsSchema, '');
+    const facts = paths.filter(Boolean);
+    expect(Object.keys(FACT_WORDS).sort()).toEqual([...facts].sort());
+    // Help under every fact, but the two ends of a range, which their range explains.
+    const withoutHelp = facts.filter(
+      (path) => !FACT_WORDS[path]!.help && !/\.(min|max)$/.test(path),
+    );
+    expect(withoutHelp).toEqual([]);
+  });
+});
+
+describe('the policy pages’ forms follow the articles’ schema', () => {
+  it.each(allLocales)('%s: the date field matches, the page field writes nothing', (locale) => {
+    const collection = collections[`articles-${locale}`] as unknown as {
+      schema: Record<string, Leaf>;
+      path: string;
+    };
+    expect(collection.path).toBe(`content/articles/${locale}/*`);
+    const { page, ...fields } = collection.schema;
+    // The file name is the page; the file keeps only what articleSchema allows.
+    expect(page!.parse(undefined, { slug: 'privacy' })).toEqual({
+      name: 'privacy',
+      slug: 'privacy',
+    });
+    expect(page!.serialize({ name: 'privacy', slug: 'privacy' }).value).toBeUndefined();
+    const problems: string[] = [];
+    compare(formOf(fields), articleSchema, '', problems);
+    expect(problems).toEqual([]);
+  });
+
+  it('keeps a page title and description to what search results show whole', () => {
+    const pages = (translationsForm: unknown) =>
+      schemaOfForm(translationsForm).fields!.pages!.fields!;
+    const english = pages(singletons['translations-en']);
+    const french = pages(singletons['translations-fr']);
+    const { min, max } = seoLengths.description;
+    const field = (form: Record<string, Field>, name: 'title' | 'description') =>
+      form.privacy!.fields![name] as Leaf;
+    for (const form of [english, french]) {
+      expect(formAccepts(field(form, 'description'), 'x'.repeat(min))).toBe(true);
+      expect(formAccepts(field(form, 'description'), 'x'.repeat(min - 1))).toBe(false);
+      expect(formAccepts(field(form, 'description'), 'x'.repeat(max + 1))).toBe(false);
+      expect(formAccepts(field(form, 'title'), 'x'.repeat(seoLengths.title.max + 1))).toBe(false);
+    }
+    // Left empty, a translation shows the English text: allowed in the other languages only.
+    expect(formAccepts(field(english, 'description'), '')).toBe(false);
+    expect(formAccepts(field(french, 'description'), '')).toBe(true);
   });
 });
