@@ -35,57 +35,44 @@ export type References<Resort extends z.ZodType, Pack extends z.ZodType> = {
   pack: Pack;
 };
 
+/** A collection read from a folder, one entry per file. */
+const inFolder = <S extends z.ZodType>(folder: string, pattern: FolderPlace['pattern'], what: string, schema: S) => ({
+  place: { folder, pattern, what },
+  schema,
+});
+/** A collection read from one list file, its entries under `key`. */
+const inList = <S extends z.ZodType>(file: string, key: string, what: string, schema: S) => ({
+  place: { file, key, what },
+  schema,
+});
+
 export function contentCollections<Resort extends z.ZodType, Pack extends z.ZodType>(
   refs: References<Resort, Pack>,
 ) {
   return {
     // content/resorts/baqueira-beret.yaml → id "baqueira-beret" (its address). docs/content-resorts.md.
-    resorts: {
-      place: { folder: 'resorts', pattern: '*.yaml', what: 'resort' } satisfies FolderPlace,
-      schema: resortSchema(refs.pack),
-    },
+    resorts: inFolder('resorts', '*.yaml', 'resort', resortSchema(refs.pack)),
     // content/jobs/fr/backend-engineer.md → id "fr/backend-engineer": the file name is the posting's
     // slug, the same in every locale, and every posting exists in English (the site map takes the
     // slugs from content/jobs/en). A locale without the file shows the English posting, marked as
     // such (docs/content-jobs.md).
-    jobs: {
-      place: { folder: 'jobs', pattern: '*/*.md', what: 'posting' } satisfies FolderPlace,
-      schema: jobSchema,
-    },
+    jobs: inFolder('jobs', '*/*.md', 'posting', jobSchema),
     // Partner shops' packs; resorts list the ones they offer by id. docs/content-resorts.md.
-    rentalPacks: {
-      place: { file: 'rental-packs.yaml', key: 'packs', what: 'pack' } satisfies ListPlace,
-      schema: rentalPackSchema,
-    },
+    rentalPacks: inList('rental-packs.yaml', 'packs', 'pack', rentalPackSchema),
     // Rows of the prices page besides lessons (site facts) and rental packs (their collection), one
     // tab per `tab`. docs/content-resorts.md.
-    prices: {
-      place: { file: 'prices.yaml', key: 'prices', what: 'price' } satisfies ListPlace,
-      schema: priceSchema,
-    },
+    prices: inList('prices.yaml', 'prices', 'price', priceSchema),
     // One file per audience: content/faq/learners.yaml (the FAQ page), content/faq/instructors.yaml
     // (the instructors page). Questions show in the order written. They may use {{brand}},
     // {{contactEmail}}, site facts and {{fact:euros}} (src/content/markdown-placeholders.ts).
-    faq: {
-      place: { folder: 'faq', pattern: '*.yaml', what: 'question list' } satisfies FolderPlace,
-      schema: faqSchema,
-    },
+    faq: inFolder('faq', '*.yaml', 'question list', faqSchema),
     // Every cookie the site can set: the cookies policy's tables and the consent banner's categories.
-    cookies: {
-      place: { file: 'cookies.yaml', key: 'cookies', what: 'cookie' } satisfies ListPlace,
-      schema: cookieSchema,
-    },
+    cookies: inList('cookies.yaml', 'cookies', 'cookie', cookieSchema),
     // Learners' reviews for the home page (docs/content-home.md), each in its author's language.
-    reviews: {
-      place: { file: 'reviews.yaml', key: 'reviews', what: 'review' } satisfies ListPlace,
-      schema: reviewSchema(refs.resort),
-    },
+    reviews: inList('reviews.yaml', 'reviews', 'review', reviewSchema(refs.resort)),
     // Long-form pages written as prose, one markdown file per page and locale:
     // content/articles/fr/privacy.md → id "fr/privacy" (policies, covid-19…). docs/content-legal.md.
-    articles: {
-      place: { folder: 'articles', pattern: '*/*.md', what: 'page' } satisfies FolderPlace,
-      schema: articleSchema,
-    },
+    articles: inFolder('articles', '*/*.md', 'page', articleSchema),
   };
 }
 

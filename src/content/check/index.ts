@@ -28,15 +28,14 @@ export { formatProblem, formatProblems, type Problem } from './problems';
 const COLLECTIONS = contentCollections({ resort: z.string(), pack: z.string() });
 
 type Collection = { place: FolderPlace | ListPlace; schema: z.ZodType };
-const listOf = (name: keyof typeof COLLECTIONS) => (COLLECTIONS[name] as Collection).place as ListPlace;
 /** The list files of content/ (rental-packs.yaml…), by file name. */
 const LIST_FILES = new Map(
   Object.entries(COLLECTIONS as Record<string, Collection>)
     .filter((entry): entry is [string, { place: ListPlace; schema: z.ZodType }] => isListPlace(entry[1].place))
     .map(([, { place, schema }]) => [place.file, { place, schema }]),
 );
-const PACKS_FILE = listOf('rentalPacks').file;
-const REVIEWS_FILE = listOf('reviews').file;
+const PACKS_FILE = COLLECTIONS.rentalPacks.place.file;
+const REVIEWS_FILE = COLLECTIONS.reviews.place.file;
 
 /** Folders holding one markdown file per page and language. */
 const MARKDOWN_FOLDERS = { jobs: COLLECTIONS.jobs, articles: COLLECTIONS.articles };
