@@ -298,6 +298,12 @@ describe('the editors’ content check', () => {
         change(d, 'content/site-facts.json', (t) => t.replace('"users"', '"resorts": 6, "users"')),
       says: ['content/site-facts.json: stats.resorts is not a fact the site knows'],
     },
+    {
+      mistake: 'a deleted site fact',
+      edit: (d: string) =>
+        change(d, 'content/site-facts.json', (t) => t.replace(/"users": \d+,\s*/, '')),
+      says: ['content/site-facts.json: stats.users is missing'],
+    },
   ])('$mistake is named in plain words', ({ edit, says }) => {
     const messages = checkWith(edit);
     const all = messages.join('\n');

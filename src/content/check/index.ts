@@ -405,11 +405,12 @@ function checkSiteFacts(file: string, data: unknown, problems: Problem[]) {
   if (result.success) return;
   for (const issue of result.issues) {
     const path = v.getDotPath(issue) ?? '';
-    if (issue.type === 'strict_object') {
+    // A missing fact is a strict object's issue too (its input undefined): tell it first.
+    if (issue.input === undefined) {
+      problems.push({ file, field: path, message: 'is missing' });
+    } else if (issue.type === 'strict_object') {
       const key = path.split('.').at(-1) ?? path;
       problems.push({ file, field: path, message: `is not a fact the site knows (remove it, or check its spelling)${didYouMean(key, knownFacts(path))}` });
-    } else if (issue.input === undefined) {
-      problems.push({ file, field: path, message: 'is missing' });
     } else {
       problems.push({ file, field: path, message: `is wrong: ${issue.message} (the file has ${JSON.stringify(issue.input)})` });
     }
