@@ -7,7 +7,8 @@
  * The business numbers (prices, group sizes, stats…) are not here but in `content/site-facts.json`
  * (`src/site-facts.ts`), because islands and the form receiver need them outside Astro.
  */
-import { defineCollection, reference } from 'astro:content';
+import { defineCollection, reference, type SchemaContext } from 'astro:content';
+import { z } from 'astro/zod';
 import { file, glob } from 'astro/loaders';
 import {
   articleSchema,
@@ -22,11 +23,22 @@ import {
 
 export { localized } from './content/schemas';
 
+/**
+ * An entry's photo through Astro's image pipeline: `image()` finds the file relative to the content
+ * file (as an import would, so a bare name gets its `./`) and gives its size and type, and the pages
+ * turn it into AVIF and WebP at the widths they need (src/components/Photo.astro).
+ */
+const photo = ({ image }: SchemaContext) =>
+  z.preprocess(
+    (path) => (typeof path === 'string' && !/^\.{1,2}\//.test(path) ? `./${path}` : path),
+    image(),
+  );
+
 const resorts = defineCollection({
   // One file per resort: content/resorts/baqueira-beret.yaml → id "baqueira-beret" (used in URLs).
   // Editors' guide: docs/content-resorts.md.
   loader: glob({ pattern: '*.yaml', base: './content/resorts' }),
-  schema: resortSchema(reference('rentalPacks')),
+  schema: (context) => resortSchema(reference('rentalPacks'), photo(context)),
 });
 
 const jobs = defineCollection({
@@ -41,7 +53,7 @@ const jobs = defineCollection({
 const rentalPacks = defineCollection({
   // Partner shops' packs; resorts list the ones they offer by id. Editors' guide: docs/content-resorts.md.
   loader: file('./content/rental-packs.yaml'),
-  schema: rentalPackSchema,
+  schema: (context) => rentalPackSchema(photo(context)),
 });
 
 const prices = defineCollection({
@@ -68,7 +80,7 @@ const cookies = defineCollection({
 const reviews = defineCollection({
   // Learners' reviews for the home page (docs/content-home.md), each in its author's language.
   loader: file('./content/reviews.yaml'),
-  schema: reviewSchema(reference('resorts')),
+  schema: (context) => reviewSchema(reference('resorts'), photo(context)),
 });
 
 const articles = defineCollection({

@@ -28,17 +28,21 @@ import {
 } from '../schemas';
 import { TEAMS_FILE, teamNames, type Teams } from '../teams';
 import { validate } from './issues';
+import { isPhotoFile, photoIn } from './photos';
 import { didYouMean, nearest, type Problem } from './problems';
 import { isProblem, readJson, readMarkdown, readYaml, type Parsed } from './read';
 
 export { formatProblem, formatProblems, type Problem } from './problems';
 
+/** How an entry's photo is checked in the file at hand (./photos.ts). */
+type Photo = ReturnType<typeof photoIn>;
+
 /** The list files of content/: each entry has an `id`, and what the site calls one. */
 const LIST_FILES = {
-  'rental-packs.yaml': { schema: rentalPackSchema, entry: 'pack' },
-  'prices.yaml': { schema: priceSchema, entry: 'price' },
-  'cookies.yaml': { schema: cookieSchema, entry: 'cookie' },
-  'reviews.yaml': { schema: reviewSchema(z.string()), entry: 'review' },
+  'rental-packs.yaml': { schema: (photo: Photo) => rentalPackSchema(photo), entry: 'pack' },
+  'prices.yaml': { schema: () => priceSchema, entry: 'price' },
+  'cookies.yaml': { schema: () => cookieSchema, entry: 'cookie' },
+  'reviews.yaml': { schema: (photo: Photo) => reviewSchema(z.string(), photo), entry: 'review' },
 } as const;
 
 /** Folders holding one markdown file per page and language. */
@@ -84,6 +88,9 @@ export function checkContent(root: string = process.cwd()): Problem[] {
   let reviews: { data: unknown[]; file: string; parsed: Parsed } | undefined;
   let teamList: Teams | undefined;
   const resortPacks: { file: string; packs: unknown; parsed: Parsed }[] = [];
+  // Photo files under content/, and those an entry names (./photos.ts).
+  const photoFiles: string[] = [];
+  const namedPhotos = new Set<string>();
 
   const checkText = (file: string, text: string, lineOf: (index: number) => number | undefined) => {
     for (const match of text.matchAll(/(?:\{\{|%7B%7B)\s*[\w.]+(?::euros)?\s*(?:\}\}|%7D%7D)/gi)) {
@@ -113,7 +120,8 @@ export function checkContent(root: string = process.cwd()): Problem[] {
     } else if (parts.length === 2 && folder === 'translations' && second?.endsWith('.json')) {
       // Checked together below (each language against the English file).
     } else if (parts.length === 1 && path in LIST_FILES) {
-      const { schema, entry } = LIST_FILES[path as keyof typeof LIST_FILES];
+      const { schema: schemaWith, entry } = LIST_FILES[path as keyof typeof LIST_FILES];
+      const schema = schemaWith(photoIn(root, file, namedPhotos));
       const parsed = readYaml(file, read(path));
       if (isProblem(parsed)) {
         problems.push(parsed);
@@ -167,7 +175,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
         });
         continue;
       }
-      const result = validate(resortSchema(z.string()), parsed.data, file, parsed);
+      const result = validate(resortSchema(z.string(), photoIn(root, file, namedPhotos)), parsed.data, file, parsed);
       problems.push(...result.problems);
       resorts.set(id.toLowerCase(), { file, data: (parsed.data ?? {}) as Record<string, unknown>, parsed });
       const rental = (parsed.data as { rental?: { packs?: unknown } } | null)?.rental;
@@ -233,9 +241,22 @@ export function checkContent(root: string = process.cwd()): Problem[] {
         teams.push({ locale, slug, team: team.trim(), file, line: page.parsed.lineOf(['team']) });
       }
       checkText(file, text, (index) => text.slice(0, index).split('\n').length);
+    } else if (isPhotoFile(path)) {
+      photoFiles.push(file);
     } else {
       problems.push({ file, message: `is not read by the site: ${renameHint(file)}` });
     }
+  }
+
+  // A photo no entry names would never be shown: most often its name is misspelled in the entry
+  // (reported there too) or the entry was removed.
+  for (const file of photoFiles) {
+    if (namedPhotos.has(file)) continue;
+    problems.push({
+      file,
+      message:
+        'is a photo no entry names: write its file name in the photo field of the entry it shows (docs/content.md, "Photos"), or delete it',
+    });
   }
 
   // Every posting and page exists in English: the other languages translate it, and a language
