@@ -14,6 +14,7 @@ import {
   articleSchema,
   cookieSchema,
   faqSchema,
+  instructorSchema,
   jobSchema,
   priceSchema,
   rentalPackSchema,
@@ -90,4 +91,20 @@ const articles = defineCollection({
   schema: articleSchema,
 });
 
-export const collections = { resorts, jobs, rentalPacks, prices, faq, cookies, reviews, articles };
+const instructors = defineCollection({
+  // Instructors teaching through the platform, on the instructors page (docs/content-instructors.md).
+  loader: file('./content/instructors.yaml'),
+  schema: (context) => instructorSchema(reference('resorts'), photo(context)),
+});
+
+export const collections = {
+  resorts,
+  jobs,
+  rentalPacks,
+  prices,
+  faq,
+  cookies,
+  reviews,
+  articles,
+  instructors,
+};

@@ -385,3 +385,30 @@ export const articleSchema = z.strictObject({
   /** Shown as "last updated" when the text changed after it was first published. */
   updated: calendarDate.optional(),
 });
+
+/**
+ * An instructor who teaches through the platform, shown on the instructors page
+ * (content/instructors.yaml): only real instructors who agreed to be shown, in their own words.
+ * `resortRef` as for `reviewSchema`, `photo` as for the resort's.
+ */
+export function instructorSchema<Ref extends z.ZodType, Photo extends z.ZodType = typeof photoPath>(
+  resortRef: Ref,
+  photo: Photo = photoPath as z.ZodType as Photo,
+) {
+  return z.strictObject({
+    id: entryId,
+    /** As the instructor wants to be named: first name and initial, e.g. Jordi P. */
+    name: text,
+    sport: z.enum(['ski', 'snowboard']),
+    /** Where they teach: a resort's file name, without .yaml. */
+    resort: resortRef,
+    /** Why they teach with us, in their words, in every language. */
+    quote: localized,
+    /**
+     * Their photo (optional): beside their name, it needs no text of its own. Without one, the
+     * brand's illustration.
+     */
+    photo: photo.optional(),
+    order: z.number().int().default(100),
+  });
+}

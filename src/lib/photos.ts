@@ -33,3 +33,9 @@ export const portraitPhoto = {
   widths: [48, 96, 144],
   sizes: '3rem',
 };
+
+/** An instructor's card on the instructors page: cards of 16rem and more, one column on a phone. */
+export const instructorPhoto = {
+  widths: [320, 480, 640, 960],
+  sizes: '(min-width: 45rem) 22rem, calc(100vw - 3rem)',
+};

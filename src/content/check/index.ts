@@ -19,6 +19,7 @@ import {
   articleSchema,
   cookieSchema,
   faqSchema,
+  instructorSchema,
   jobSchema,
   priceSchema,
   rentalPackSchema,
@@ -43,6 +44,7 @@ const LIST_FILES = {
   'prices.yaml': { schema: () => priceSchema, entry: 'price' },
   'cookies.yaml': { schema: () => cookieSchema, entry: 'cookie' },
   'reviews.yaml': { schema: (photo: Photo) => reviewSchema(z.string(), photo), entry: 'review' },
+  'instructors.yaml': { schema: (photo: Photo) => instructorSchema(z.string(), photo), entry: 'instructor' },
 } as const;
 
 /** Folders holding one markdown file per page and language. */
@@ -85,7 +87,8 @@ export function checkContent(root: string = process.cwd()): Problem[] {
   const markdown: { folder: keyof typeof MARKDOWN_FOLDERS; locale: string; slug: string; file: string }[] = [];
   const teams: { locale: string; slug: string; team: string; file: string; line?: number }[] = [];
   const listIds: Record<string, Set<string>> = {};
-  let reviews: { data: unknown[]; file: string; parsed: Parsed } | undefined;
+  // The list files whose entries name a resort (reviews, instructors).
+  const resortNamers: { data: unknown[]; file: string; parsed: Parsed; entry: string }[] = [];
   let teamList: Teams | undefined;
   const resortPacks: { file: string; packs: unknown; parsed: Parsed }[] = [];
   // Photo files under content/, and those an entry names (./photos.ts).
@@ -151,7 +154,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
         }
         problems.push(...validate(schema, item, file, parsed, [index], label).problems);
       });
-      if (path === 'reviews.yaml') reviews = { data: parsed.data, file, parsed };
+      if (path === 'reviews.yaml' || path === 'instructors.yaml') resortNamers.push({ data: parsed.data, file, parsed, entry });
     } else if (parts.length === 2 && folder === 'resorts' && second?.endsWith('.yaml')) {
       const id = second.replace(/\.yaml$/, '');
       const parsed = readYaml(file, read(path));
@@ -314,17 +317,16 @@ export function checkContent(root: string = process.cwd()): Problem[] {
       });
     }
   }
-  if (reviews) {
-    const { data, file, parsed } = reviews;
+  for (const { data, file, parsed, entry } of resortNamers) {
     const ids = [...resorts.keys()];
     data.forEach((item, index) => {
-      const review = item as { id?: unknown; resort?: unknown } | null;
-      const resort = review?.resort;
+      const named = item as { id?: unknown; resort?: unknown } | null;
+      const resort = named?.resort;
       if (typeof resort === 'string' && !resorts.has(resort)) {
         problems.push({
           file,
           line: parsed.lineOf([index, 'resort']),
-          field: `review "${String(review?.id)}": resort`,
+          field: `${entry} "${String(named?.id)}": resort`,
           message: `is "${resort}", which is not a resort of content/resorts${didYouMean(resort, ids)} (write the resort's file name without .yaml)`,
         });
       }
