@@ -16,6 +16,9 @@ import { allLocales, locales, type Locale } from '../i18n/locales';
 
 const text = z.string().trim().min(1, 'is empty: write the text');
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Whether a locale is indexed (src/i18n/locales.ts), as a type. */
 type Indexed<L extends Locale> = (typeof locales)[L]['indexed'];
 
@@ -96,11 +99,19 @@ export const country = z
 const photoPath = z.string();
 /** The image files a photo may be: what the site's image pipeline turns into AVIF and WebP. */
 export const photoExtensions = ['jpg', 'jpeg', 'png', 'webp', 'avif'] as const;
-/** Text read aloud in place of a photo, for those who cannot see it. */
-const photoAlt = localized.optional();
+/**
+ * Text read aloud in place of a photo, for those who cannot see it. Optional: languages left empty
+ * (as the editing UI saves them) are no text, and no language at all is no text.
+ */
+const photoAlt = z.preprocess((alt) => {
+  if (!isObject(alt)) return alt;
+  const written = Object.entries(alt).filter(([, text]) => text !== '' && text !== null);
+  return written.length ? Object.fromEntries(written) : undefined;
+}, localized.optional());
 const altWithPhoto = {
-  message: 'is missing: say in each language what the photo shows (read aloud to those who cannot see it)',
-  path: ['photoAlt'],
+  message:
+    'has no description: add photoAlt, saying in each language what the photo shows (read aloud to those who cannot see it)',
+  path: ['photo'],
 };
 
 /**
@@ -183,8 +194,6 @@ export function resortSchema<Ref extends z.ZodType, Photo extends z.ZodType = ty
     });
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A posting's pay band. */
 export const salaryBand = z

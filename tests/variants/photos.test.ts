@@ -22,6 +22,7 @@ const review = reviews[0]!.id;
 const alt = Object.fromEntries(
   allLocales.map((l) => [l, `${resorts[resort]!.name} (${l}): the slopes above the village`]),
 ) as Record<Locale, string>;
+const instructors = ['with-photo', 'without-photo'];
 const packAlt = Object.fromEntries(allLocales.map((l) => [l, `Skis, boots and poles (${l})`]));
 
 /** A photo as an editor's camera gives it: a large JPEG, here the brand's scene rasterised. */
@@ -75,6 +76,23 @@ beforeAll(async () => {
         `photoAlt: ${yamlMap(packAlt)}`,
       ]);
       addToEntry(join(content, 'reviews.yaml'), review, [`portrait: ${review}.jpg`]);
+      // Two instructors, the first with a photo in a folder of its own.
+      await aPhoto(join(content, 'photos', 'instructor.jpg'), 900);
+      const instructorsFile = join(content, 'instructors.yaml');
+      writeFileSync(
+        instructorsFile,
+        readFileSync(instructorsFile, 'utf8').replace(
+          /^\[\]$/m,
+          instructors
+            .map(
+              (id, i) =>
+                `- id: ${id}\n  name: Instructor ${i + 1}\n  sport: ski\n  resort: ${resort}\n` +
+                `  quote: ${yamlMap({ en: 'I set my prices.', fr: 'Je fixe mes prix.', es: 'Pongo mis precios.' })}\n` +
+                (i === 0 ? '  photo: photos/instructor.jpg\n' : ''),
+            )
+            .join(''),
+        ),
+      );
     },
   );
 });
@@ -174,5 +192,18 @@ describe('a review with a portrait', () => {
       (r) => r.getAttribute('data-review') !== review,
     );
     for (const other of others) expect(other.querySelector('picture')).toBeNull();
+  });
+});
+
+describe('instructors on the instructors page', () => {
+  it('show their photo, lazily, or the brand’s illustration in its place', () => {
+    const doc = page(pathTo('instructors', 'es'));
+    const [withPhoto, withoutPhoto] = instructors.map((id) => one(doc, `[data-instructor="${id}"]`));
+    const { img } = expectPicture(one(withPhoto!, 'picture'));
+    // The name is written beside it.
+    expect(img.getAttribute('alt')).toBe('');
+    expect(img.getAttribute('loading')).toBe('lazy');
+    expect(withoutPhoto!.querySelector('picture')).toBeNull();
+    one(withoutPhoto!, '.instructor__art');
   });
 });
