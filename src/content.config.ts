@@ -92,7 +92,7 @@ const articles = defineCollection({
 });
 
 const instructors = defineCollection({
-  // Instructors teaching through the platform, on the instructors page (docs/content-instructors.md).
+  // Instructors teaching through the platform, on the instructors page (docs/content-home.md).
   loader: file('./content/instructors.yaml'),
   schema: (context) => instructorSchema(reference('resorts'), photo(context)),
 });
