@@ -73,10 +73,9 @@ export function localized(label: string, description: string, multiline = false)
  */
 export function optionalLocalized(label: string, description: string) {
   return fields.object(
-    Object.fromEntries(allLocales.map((locale) => [locale, optionalLine(localeLabel(locale))])) as Record<
-      Locale,
-      ReturnType<typeof optionalLine>
-    >,
+    Object.fromEntries(
+      allLocales.map((locale) => [locale, optionalLine(localeLabel(locale))]),
+    ) as Record<Locale, ReturnType<typeof optionalLine>>,
     { label, description },
   );
 }

@@ -48,11 +48,17 @@ const pack = /^- id: (\S+)/m.exec(
   readFileSync(join(root, 'content/rental-packs.yaml'), 'utf8'),
 )![1]!;
 const resortId = resort.replace(/\.yaml$/, '');
-const resortLines = readFileSync(join(root, `content/resorts/${resort}`), 'utf8').replace(/\n$/, '').split('\n').length;
+const resortLines = readFileSync(join(root, `content/resorts/${resort}`), 'utf8')
+  .replace(/\n$/, '')
+  .split('\n').length;
 /** Names a photo in the resort's file, with its description in every language. */
 function withPhoto(dir: string, name: string) {
   const alt = '{ en: The slopes, fr: Les pistes, es: Las pistas, pt: As pistas }';
-  change(dir, `content/resorts/${resort}`, (t) => `${t.replace(/\n?$/, '\n')}photo: ${name}\nphotoAlt: ${alt}\n`);
+  change(
+    dir,
+    `content/resorts/${resort}`,
+    (t) => `${t.replace(/\n?$/, '\n')}photo: ${name}\nphotoAlt: ${alt}\n`,
+  );
 }
 const line = (path: string, pattern: RegExp) =>
   readFileSync(join(root, path), 'utf8')
@@ -276,7 +282,10 @@ describe('the editors’ content check', () => {
         withPhoto(d, `${resortId}.jpg`);
         writeFileSync(join(d, `content/resorts/${resortId}.JPG`), 'a photo');
       },
-      says: [`photo is "${resortId}.jpg", but there is no such file`, `did you mean ${resortId}.JPG? Letter case counts.`],
+      says: [
+        `photo is "${resortId}.jpg", but there is no such file`,
+        `did you mean ${resortId}.JPG? Letter case counts.`,
+      ],
     },
     {
       mistake: 'a photo in a type the site cannot show',
@@ -301,7 +310,9 @@ describe('the editors’ content check', () => {
     {
       mistake: 'a photo no entry names',
       edit: (d: string) => writeFileSync(join(d, 'content/resorts/forgotten.jpg'), 'a photo'),
-      says: ['content/resorts/forgotten.jpg: is a photo no entry names: write its file name in the photo field'],
+      says: [
+        'content/resorts/forgotten.jpg: is a photo no entry names: write its file name in the photo field',
+      ],
     },
     {
       mistake: 'a review portrait not next to the reviews file',
@@ -309,7 +320,9 @@ describe('the editors’ content check', () => {
         change(d, 'content/reviews.yaml', (t) =>
           t.replace(/^- id: (\S+)\n/m, '- id: $1\n  portrait: portraits/ana.jpg\n'),
         ),
-      says: ['portrait is "portraits/ana.jpg", but there is no such file next to content/reviews.yaml'],
+      says: [
+        'portrait is "portraits/ana.jpg", but there is no such file next to content/reviews.yaml',
+      ],
     },
   ])('$mistake is named in plain words', ({ edit, says }) => {
     const messages = checkWith(edit);

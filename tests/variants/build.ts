@@ -50,7 +50,14 @@ export type Variant = {
 };
 
 /** What a copy of the project needs to build: the rest (tests, docs, scripts) stays out. */
-const PROJECT_FILES = ['src', 'content', 'public', 'astro.config.mjs', 'tsconfig.json', 'package.json'];
+const PROJECT_FILES = [
+  'src',
+  'content',
+  'public',
+  'astro.config.mjs',
+  'tsconfig.json',
+  'package.json',
+];
 
 export async function buildVariant(
   name: string,
@@ -64,7 +71,8 @@ export async function buildVariant(
   let project = root;
   if (editContent) {
     project = join(dir, 'project');
-    for (const file of PROJECT_FILES) cpSync(join(root, file), join(project, file), { recursive: true });
+    for (const file of PROJECT_FILES)
+      cpSync(join(root, file), join(project, file), { recursive: true });
     symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir');
     await editContent(project);
   }

@@ -28,7 +28,14 @@ const packAlt = Object.fromEntries(allLocales.map((l) => [l, `Skis, boots and po
 /** A photo as an editor's camera gives it: a large JPEG, here the brand's scene rasterised. */
 async function aPhoto(path: string, width: number) {
   const svg = readFileSync(join(import.meta.dirname, '../../src/assets/brand/hero-art.svg'));
-  writeFileSync(path, await sharp(svg, { density: 300 }).resize(width).flatten({ background: '#1769d6' }).jpeg({ quality: 85 }).toBuffer());
+  writeFileSync(
+    path,
+    await sharp(svg, { density: 300 })
+      .resize(width)
+      .flatten({ background: '#1769d6' })
+      .jpeg({ quality: 85 })
+      .toBuffer(),
+  );
 }
 
 /** Adds fields to an entry of a list file, under its `- id:` line, at its indentation. */
@@ -38,7 +45,10 @@ function addToEntry(file: string, id: string, fields: string[]) {
   if (!entry) throw new Error(`No entry ${id} in ${file}`);
   const indent = `${entry[1]}  `;
   const at = entry.index + entry[0].length;
-  writeFileSync(file, text.slice(0, at) + fields.map((f) => `${indent}${f}\n`).join('') + text.slice(at));
+  writeFileSync(
+    file,
+    text.slice(0, at) + fields.map((f) => `${indent}${f}\n`).join('') + text.slice(at),
+  );
 }
 
 const yamlMap = (values: Record<string, string>) =>
@@ -144,14 +154,21 @@ describe('a resort with a photo', () => {
     const preload = one(doc, 'head link[rel="preload"][as="image"]');
     expect(preload.getAttribute('type')).toBe('image/avif');
     expect(preload.getAttribute('fetchpriority')).toBe('high');
-    expect(urlsOf(preload.getAttribute('imagesrcset'))).toEqual(urlsOf(avif.getAttribute('srcset')));
+    expect(urlsOf(preload.getAttribute('imagesrcset'))).toEqual(
+      urlsOf(avif.getAttribute('srcset')),
+    );
     expect(preload.getAttribute('imagesizes')).toBe(avif.getAttribute('sizes'));
     expect(doc.documentElement.getAttribute('lang')).toBe(locales[locale].htmlLang);
   });
 
   it('offers AVIF files that are AVIF, the one a 390 px phone fetches under 40 KB', () => {
-    const avif = one(page(pathTo('resortRental', 'en', { resort })), '.hero source[type="image/avif"]');
-    const candidates = (avif.getAttribute('srcset') ?? '').split(',').map((c) => c.trim().split(/\s+/));
+    const avif = one(
+      page(pathTo('resortRental', 'en', { resort })),
+      '.hero source[type="image/avif"]',
+    );
+    const candidates = (avif.getAttribute('srcset') ?? '')
+      .split(',')
+      .map((c) => c.trim().split(/\s+/));
     // A phone at 2x asks for 2 × the box's 342 CSS px: the first candidate at least that wide.
     const fetched = candidates.find(([, w]) => Number.parseInt(w!) >= 684) ?? candidates.at(-1)!;
     const file = readFileSync(join(site.client, fetched[0]!));
@@ -198,7 +215,9 @@ describe('a review with a portrait', () => {
 describe('instructors on the instructors page', () => {
   it('show their photo, lazily, or the brand’s illustration in its place', () => {
     const doc = page(pathTo('instructors', 'es'));
-    const [withPhoto, withoutPhoto] = instructors.map((id) => one(doc, `[data-instructor="${id}"]`));
+    const [withPhoto, withoutPhoto] = instructors.map((id) =>
+      one(doc, `[data-instructor="${id}"]`),
+    );
     const { img } = expectPicture(one(withPhoto!, 'picture'));
     // The name is written beside it.
     expect(img.getAttribute('alt')).toBe('');
