@@ -5,6 +5,7 @@
  */
 import {
   cpSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -330,6 +331,15 @@ describe('the editors’ content check', () => {
     for (const words of says) expect(all).toContain(words);
     // Plain words: no stack trace, no internal names, no zero locations.
     expect(all).not.toMatch(/\n\s+at |Zod|zod|ZodError|invalid_type|:0:0|\*\*/);
+  });
+
+  it('accepts a photo as the editing UI saves it, in a folder named after the resort', () => {
+    const messages = checkWith((d) => {
+      mkdirSync(join(d, `content/resorts/${resortId}`));
+      writeFileSync(join(d, `content/resorts/${resortId}/photo.jpg`), 'a photo');
+      withPhoto(d, `./${resortId}/photo.jpg`);
+    });
+    expect(messages).toEqual([]);
   });
 
   it('lists every problem at once', () => {
