@@ -23,6 +23,7 @@ import {
   line,
   localized,
   optionalLine,
+  optionalLocalized,
   order,
   whole,
 } from './fields';
@@ -267,6 +268,19 @@ const resorts = collection({
         }),
       },
       { label: 'Equipment rental' },
+    ),
+    photo: fields.image({
+      label: 'Photo',
+      description:
+        'Optional: the photo at the top of the resort’s pages, in place of the illustration. A landscape photo (JPEG, PNG, WebP or AVIF), at least 1600 pixels wide; the site makes the small versions. Give its description below.',
+      // Saved as content/resorts/<file name>/photo.jpg, named in the file as ./<file name>/photo.jpg
+      // (relative to the resort's file, as the schema reads it).
+      directory: 'content/resorts',
+      publicPath: './',
+    }),
+    photoAlt: optionalLocalized(
+      'Photo description',
+      'Required with a photo, in each language: what the photo shows, read aloud to visitors who cannot see it (“The slopes above Astún under fresh snow”).',
     ),
     description: localized(
       'Description',

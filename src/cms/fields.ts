@@ -66,6 +66,20 @@ export function localized(label: string, description: string, multiline = false)
   );
 }
 
+/**
+ * Text per language that may be left out altogether (a photo's description): every language
+ * optional in the form; the schema drops the languages left empty and asks for the indexed ones
+ * when the text is needed.
+ */
+export function optionalLocalized(label: string, description: string) {
+  return fields.object(
+    Object.fromEntries(
+      allLocales.map((locale) => [locale, optionalLine(localeLabel(locale))]),
+    ) as Record<Locale, ReturnType<typeof optionalLine>>,
+    { label, description },
+  );
+}
+
 /** A list of lines per language (the rental packs' contents). */
 export function localizedList(label: string, description: string) {
   return fields.object(

@@ -19,12 +19,13 @@ import {
   localized,
   localizedList,
   optionalLine,
+  optionalLocalized,
   order,
   whole,
 } from './fields';
 
 /** The list files' schemas and places, as the editors' check reads them. */
-const lists = contentCollections({ resort: z.string(), pack: z.string() });
+const lists = contentCollections({ resort: z.string(), pack: z.string(), photo: z.string() });
 const pack = lists.rentalPacks.schema.shape;
 const price = lists.prices.schema.shape;
 const cookie = lists.cookies.schema.shape;
@@ -36,6 +37,13 @@ const languageLabels = Object.fromEntries(
 ) as Record<Locale, string>;
 
 const sports = { ski: 'Ski', snowboard: 'Snowboard' } as const;
+
+/**
+ * A photo of a list's entry: uploaded into content/photos/ and named in the file relative to it
+ * (`photos/economy.jpg`), as the schemas read it (relative to the list file, docs/content.md#photos).
+ */
+const photoField = (label: string, description: string) =>
+  fields.image({ label, description, directory: 'content/photos', publicPath: './photos/' });
 
 /**
  * A singleton editing one list file: `content/<file>` with its entries under the file's key.
@@ -72,10 +80,10 @@ const named = (english: unknown, id: unknown) =>
 const optionalText = (label: string) => fields.text({ label, multiline: true });
 
 /**
- * Text per language that may be left out altogether (a price's detail): every language optional
- * here, and the schema drops a group saved with no text at all.
+ * Paragraphs per language that may be left out altogether (a price's detail): every language
+ * optional here, and the schema drops a group saved with no text at all.
  */
-function optionalLocalized(label: string, description: string) {
+function optionalParagraphs(label: string, description: string) {
   return fields.object(
     Object.fromEntries(allLocales.map((locale) => [locale, optionalText(languageLabels[locale])])),
     { label, description },
@@ -109,6 +117,14 @@ const rentalPacks = listFile(
       'What the pack holds, one item per line, in each language.',
     ),
     dayPrice: euros('Price for one day (euros)', 'The rental and prices pages show it per day.'),
+    photo: photoField(
+      'Photo',
+      'Optional: shown at the top of the pack’s card. Landscape (JPEG, PNG, WebP or AVIF), at least 1000 pixels wide; the site makes the small versions. Give its description below.',
+    ),
+    photoAlt: optionalLocalized(
+      'Photo description',
+      'Required with a photo, in each language: what the photo shows, read aloud to visitors who cannot see it (“Skis, poles and boots of the Evolution pack”).',
+    ),
     order: order('Position in the list of packs: smaller numbers first.'),
   },
   ({ name, id }) => named(name?.fields?.en?.value, id?.value),
@@ -125,7 +141,7 @@ const prices = listFile(
       accessories: 'Accessories',
     }),
     label: localized('Label', 'What the row is, in each language.'),
-    detail: optionalLocalized(
+    detail: optionalParagraphs(
       'Detail',
       'Optional line under the label, in each language. Leave every language empty for none.',
     ),
@@ -220,6 +236,10 @@ const reviews = listFile(
       languageLabels,
     ),
     text: line('Review', 'Exactly as the author wrote it.', true),
+    portrait: photoField(
+      'Portrait',
+      'Optional, only with the author’s consent: a small circle beside their name. Square, face centred, at least 200 pixels. No description needed: the name is beside it.',
+    ),
     translations: fields.object(
       Object.fromEntries(
         allLocales.map((locale) => [locale, optionalText(languageLabels[locale])]),

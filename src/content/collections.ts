@@ -14,6 +14,7 @@ import {
   articleSchema,
   cookieSchema,
   faqSchema,
+  instructorSchema,
   jobSchema,
   priceSchema,
   rentalPackSchema,
@@ -27,12 +28,14 @@ export type FolderPlace = { folder: string; pattern: '*.yaml' | '*/*.md'; what: 
 export type ListPlace = { file: string; key: string; what: string };
 
 /**
- * How entries name entries of other collections: Astro's `reference()` in the collections, a
- * plain id in the editors' check (which checks the ids itself, with a "did you mean").
+ * How entries name entries of other collections and their photos: Astro's `reference()` and
+ * `image()` in the collections; in the editors' check, a plain id (checked there with a "did you
+ * mean") and a photo checked against the files next to the content file (check/photos.ts).
  */
-export type References<Resort extends z.ZodType, Pack extends z.ZodType> = {
+export type References<Resort extends z.ZodType, Pack extends z.ZodType, Photo extends z.ZodType> = {
   resort: Resort;
   pack: Pack;
+  photo: Photo;
 };
 
 /** A collection read from a folder, one entry per file. */
@@ -46,19 +49,21 @@ const inList = <S extends z.ZodType>(file: string, key: string, what: string, sc
   schema,
 });
 
-export function contentCollections<Resort extends z.ZodType, Pack extends z.ZodType>(
-  refs: References<Resort, Pack>,
-) {
+export function contentCollections<
+  Resort extends z.ZodType,
+  Pack extends z.ZodType,
+  Photo extends z.ZodType,
+>(refs: References<Resort, Pack, Photo>) {
   return {
     // content/resorts/baqueira-beret.yaml → id "baqueira-beret" (its address). docs/content-resorts.md.
-    resorts: inFolder('resorts', '*.yaml', 'resort', resortSchema(refs.pack)),
+    resorts: inFolder('resorts', '*.yaml', 'resort', resortSchema(refs.pack, refs.photo)),
     // content/jobs/fr/backend-engineer.md → id "fr/backend-engineer": the file name is the posting's
     // slug, the same in every locale, and every posting exists in English (the site map takes the
     // slugs from content/jobs/en). A locale without the file shows the English posting, marked as
     // such (docs/content-jobs.md).
     jobs: inFolder('jobs', '*/*.md', 'posting', jobSchema),
     // Partner shops' packs; resorts list the ones they offer by id. docs/content-resorts.md.
-    rentalPacks: inList('rental-packs.yaml', 'packs', 'pack', rentalPackSchema),
+    rentalPacks: inList('rental-packs.yaml', 'packs', 'pack', rentalPackSchema(refs.photo)),
     // Rows of the prices page besides lessons (site facts) and rental packs (their collection), one
     // tab per `tab`. docs/content-resorts.md.
     prices: inList('prices.yaml', 'prices', 'price', priceSchema),
@@ -69,7 +74,15 @@ export function contentCollections<Resort extends z.ZodType, Pack extends z.ZodT
     // Every cookie the site can set: the cookies policy's tables and the consent banner's categories.
     cookies: inList('cookies.yaml', 'cookies', 'cookie', cookieSchema),
     // Learners' reviews for the home page (docs/content-home.md), each in its author's language.
-    reviews: inList('reviews.yaml', 'reviews', 'review', reviewSchema(refs.resort)),
+    reviews: inList('reviews.yaml', 'reviews', 'review', reviewSchema(refs.resort, refs.photo)),
+    // Instructors teaching through the platform, on the instructors page (docs/content-home.md):
+    // only those who agreed to be shown, so the list may be empty.
+    instructors: inList(
+      'instructors.yaml',
+      'instructors',
+      'instructor',
+      instructorSchema(refs.resort, refs.photo),
+    ),
     // Long-form pages written as prose, one markdown file per page and locale:
     // content/articles/fr/privacy.md → id "fr/privacy" (policies, covid-19…). docs/content-legal.md.
     articles: inFolder('articles', '*/*.md', 'page', articleSchema),

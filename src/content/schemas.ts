@@ -16,6 +16,9 @@ import { allLocales, locales, type Locale } from '../i18n/locales';
 
 const text = z.string().trim().min(1, 'is empty: write the text');
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** Whether a locale is indexed (src/i18n/locales.ts), as a type. */
 type Indexed<L extends Locale> = (typeof locales)[L]['indexed'];
 
@@ -98,10 +101,38 @@ export const country = z
   });
 
 /**
+ * A photo of an entry (the optional `photo` and `portrait` fields): the image file's path relative
+ * to the content file that names it, usually just its name (`astun.jpg` beside
+ * content/resorts/astun.yaml). The collections pass Astro's `image()` (src/content.config.ts), which
+ * makes the file part of the build; the editors' check passes its own (check/photos.ts), which
+ * names a missing or unsupported file. Read without either, the path is text.
+ */
+const photoPath = z.string();
+/** The image files a photo may be: what the site's image pipeline turns into AVIF and WebP. */
+export const photoExtensions = ['jpg', 'jpeg', 'png', 'webp', 'avif'] as const;
+/**
+ * Text read aloud in place of a photo, for those who cannot see it. Optional: languages left empty
+ * (as the editing UI saves them) are no text, and no language at all is no text.
+ */
+const photoAlt = z.preprocess((alt) => {
+  if (!isObject(alt)) return alt;
+  const written = Object.entries(alt).filter(([, text]) => text !== '' && text !== null);
+  return written.length ? Object.fromEntries(written) : undefined;
+}, localized.optional());
+const altWithPhoto = {
+  message:
+    'has no description: add photoAlt, saying in each language what the photo shows (read aloud to those who cannot see it)',
+  path: ['photo'],
+};
+
+/**
  * A resort. `packRef` is how the resort names a rental pack: Astro's `reference('rentalPacks')`
  * in the collection, a plain id in the editors' check (which checks the ids itself).
  */
-export function resortSchema<Ref extends z.ZodType>(packRef: Ref) {
+export function resortSchema<Ref extends z.ZodType, Photo extends z.ZodType = typeof photoPath>(
+  packRef: Ref,
+  photo: Photo = photoPath as z.ZodType as Photo,
+) {
   return z
     .strictObject({
       name: text,
@@ -155,7 +186,11 @@ export function resortSchema<Ref extends z.ZodType>(packRef: Ref) {
         packs: z.array(packRef).default([]),
       }),
       description: localized,
+      /** The resort pages' hero photo (optional): without one, the brand's illustration. */
+      photo: photo.optional(),
+      photoAlt,
     })
+    .refine((r) => r.photo === undefined || r.photoAlt, altWithPhoto)
     .refine((r) => r.elevation.top > r.elevation.base, {
       message: 'must be above elevation.base',
       path: ['elevation', 'top'],
@@ -170,8 +205,6 @@ export function resortSchema<Ref extends z.ZodType>(packRef: Ref) {
     });
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A posting's pay band. */
 export const salaryBand = z
@@ -239,8 +272,15 @@ export const teamsSchema = z.strictObject({
   teams: z.array(z.strictObject({ name: localized })).min(1),
 });
 
-/** A rental pack of content/rental-packs.yaml (its `id` is the entry's id, not checked here). */
-export const rentalPackSchema = z.strictObject({
+/**
+ * A rental pack of content/rental-packs.yaml (its `id` is the entry's id, not checked here).
+ * `photo` as for `resortSchema`.
+ */
+export const rentalPackSchema = <Photo extends z.ZodType = typeof photoPath>(
+  photo: Photo = photoPath as z.ZodType as Photo,
+) =>
+  z
+    .strictObject({
   id: entryId,
   sport: z.enum(['ski', 'snowboard']),
   /** `full`: skis or board with boots (and poles); `boots`: boots only, for your own skis. */
@@ -252,7 +292,11 @@ export const rentalPackSchema = z.strictObject({
   /** Price for one day, in euros. */
   dayPrice: euros,
   order: z.number().int().default(100),
-});
+  /** A photo of the pack's equipment (optional): shown at the top of its card. */
+  photo: photo.optional(),
+  photoAlt,
+})
+    .refine((p) => p.photo === undefined || p.photoAlt, altWithPhoto);
 
 /** A row of content/prices.yaml. */
 export const priceSchema = z.strictObject({
@@ -318,8 +362,14 @@ export const cookieSchema = z
     path: ['provider'],
   });
 
-/** A learner's review (content/reviews.yaml). `resortRef` as for `resortSchema`. */
-export function reviewSchema<Ref extends z.ZodType>(resortRef: Ref) {
+/**
+ * A learner's review (content/reviews.yaml). `resortRef` as for `resortSchema`, `photo` as for
+ * its photo.
+ */
+export function reviewSchema<Ref extends z.ZodType, Photo extends z.ZodType = typeof photoPath>(
+  resortRef: Ref,
+  photo: Photo = photoPath as z.ZodType as Photo,
+) {
   return (
     z
       .strictObject({
@@ -340,6 +390,11 @@ export function reviewSchema<Ref extends z.ZodType>(resortRef: Ref) {
           .strictObject(Object.fromEntries(allLocales.map((l) => [l, text])) as Record<Locale, typeof text>)
           .partial()
           .default({}),
+        /**
+         * The author's portrait (optional), beside their name: it needs no text of its own (the
+         * name is written next to it). Without one, the author's initial.
+         */
+        portrait: photo.optional(),
       })
       // A "translation" into the review's own language would hide what the author really wrote.
       .refine((r) => !(r.language in r.translations), {
@@ -354,3 +409,30 @@ export const articleSchema = z.strictObject({
   /** Shown as "last updated" when the text changed after it was first published. */
   updated: calendarDate.optional(),
 });
+
+/**
+ * An instructor who teaches through the platform, shown on the instructors page
+ * (content/instructors.yaml): only real instructors who agreed to be shown, in their own words.
+ * `resortRef` as for `reviewSchema`, `photo` as for the resort's.
+ */
+export function instructorSchema<Ref extends z.ZodType, Photo extends z.ZodType = typeof photoPath>(
+  resortRef: Ref,
+  photo: Photo = photoPath as z.ZodType as Photo,
+) {
+  return z.strictObject({
+    id: entryId,
+    /** As the instructor wants to be named: first name and initial, e.g. Jordi P. */
+    name: text,
+    sport: z.enum(['ski', 'snowboard']),
+    /** Where they teach: a resort's file name, without .yaml. */
+    resort: resortRef,
+    /** Why they teach with us, in their words, in every language. */
+    quote: localized,
+    /**
+     * Their photo (optional): beside their name, it needs no text of its own. Without one, the
+     * brand's illustration.
+     */
+    photo: photo.optional(),
+    order: z.number().int().default(100),
+  });
+}

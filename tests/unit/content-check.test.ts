@@ -5,6 +5,7 @@
  */
 import {
   cpSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -47,6 +48,19 @@ const posting = readdirSync(join(root, 'content/jobs/en')).sort()[0]!;
 const pack = /^\s*- id: (\S+)/m.exec(
   readFileSync(join(root, 'content/rental-packs.yaml'), 'utf8'),
 )![1]!;
+const resortId = resort.replace(/\.yaml$/, '');
+const resortLines = readFileSync(join(root, `content/resorts/${resort}`), 'utf8')
+  .replace(/\n$/, '')
+  .split('\n').length;
+/** Names a photo in the resort's file, with its description in every language. */
+function withPhoto(dir: string, name: string) {
+  const alt = '{ en: The slopes, fr: Les pistes, es: Las pistas, pt: As pistas }';
+  change(
+    dir,
+    `content/resorts/${resort}`,
+    (t) => `${t.replace(/\n?$/, '\n')}photo: ${name}\nphotoAlt: ${alt}\n`,
+  );
+}
 const line = (path: string, pattern: RegExp) =>
   readFileSync(join(root, path), 'utf8')
     .split('\n')
@@ -304,12 +318,76 @@ describe('the editors’ content check', () => {
         change(d, 'content/site-facts.json', (t) => t.replace(/"users": \d+,\s*/, '')),
       says: ['content/site-facts.json: stats.users is missing'],
     },
+    {
+      mistake: 'a resort photo whose file is not there',
+      edit: (d: string) => withPhoto(d, `${resortId}.jpg`),
+      says: [
+        `content/resorts/${resort}, line ${resortLines + 1}: photo is "${resortId}.jpg", but there is no such file next to content/resorts/${resort}: put the photo in content/resorts/ and write its file name here exactly`,
+      ],
+    },
+    {
+      mistake: 'a resort photo named in another letter case',
+      edit: (d: string) => {
+        withPhoto(d, `${resortId}.jpg`);
+        writeFileSync(join(d, `content/resorts/${resortId}.JPG`), 'a photo');
+      },
+      says: [
+        `photo is "${resortId}.jpg", but there is no such file`,
+        `did you mean ${resortId}.JPG? Letter case counts.`,
+      ],
+    },
+    {
+      mistake: 'a photo in a type the site cannot show',
+      edit: (d: string) => {
+        withPhoto(d, `${resortId}.heic`);
+        writeFileSync(join(d, `content/resorts/${resortId}.heic`), 'a photo');
+      },
+      says: [
+        `photo is "${resortId}.heic", a .heic file, which the site cannot show: save the photo as JPEG (.jpg), PNG, WebP or AVIF`,
+      ],
+    },
+    {
+      mistake: 'a photo without its description',
+      edit: (d: string) => {
+        writeFileSync(join(d, `content/resorts/${resortId}.jpg`), 'a photo');
+        change(d, `content/resorts/${resort}`, (t) => `${t}photo: ${resortId}.jpg\n`);
+      },
+      says: [
+        `content/resorts/${resort}, line ${resortLines + 1}: photo has no description: add photoAlt, saying in each language what the photo shows`,
+      ],
+    },
+    {
+      mistake: 'a photo no entry names',
+      edit: (d: string) => writeFileSync(join(d, 'content/resorts/forgotten.jpg'), 'a photo'),
+      says: [
+        'content/resorts/forgotten.jpg: is a photo no entry names: write its file name in the photo field',
+      ],
+    },
+    {
+      mistake: 'a review portrait not next to the reviews file',
+      edit: (d: string) =>
+        change(d, 'content/reviews.yaml', (t) =>
+          t.replace(/^( *)- id: (\S+)\n/m, '$1- id: $2\n$1  portrait: portraits/ana.jpg\n'),
+        ),
+      says: [
+        'portrait is "portraits/ana.jpg", but there is no such file next to content/reviews.yaml',
+      ],
+    },
   ])('$mistake is named in plain words', ({ edit, says }) => {
     const messages = checkWith(edit);
     const all = messages.join('\n');
     for (const words of says) expect(all).toContain(words);
     // Plain words: no stack trace, no internal names, no zero locations.
     expect(all).not.toMatch(/\n\s+at |Zod|zod|ZodError|invalid_type|:0:0|\*\*/);
+  });
+
+  it('accepts a photo as the editing UI saves it, in a folder named after the resort', () => {
+    const messages = checkWith((d) => {
+      mkdirSync(join(d, `content/resorts/${resortId}`));
+      writeFileSync(join(d, `content/resorts/${resortId}/photo.jpg`), 'a photo');
+      withPhoto(d, `./${resortId}/photo.jpg`);
+    });
+    expect(messages).toEqual([]);
   });
 
   it('lists every problem at once', () => {

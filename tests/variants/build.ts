@@ -2,10 +2,11 @@
  * Builds the real site with a configuration of its own, into a temporary folder, as Starlight's
  * test fixtures do: one small build per configuration the tests compare. Each build has its own
  * output and content cache (a wrapper config around astro.config.mjs), so builds can run side by
- * side, and next to the developer's own `dist/`, without touching either.
+ * side, and next to the developer's own `dist/`, without touching either. A build with its own
+ * content (`editContent`) builds a copy of the project whose content/ the test has edited.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -41,21 +42,46 @@ const noCompanyFacts: Record<CompanyVariable, string> = {
 };
 
 export type Variant = {
+  /** The built site's folder (dist/client): its files by their address. */
+  client: string;
   /** A built page's HTML, by its path (`/en/jobs`). */
   page: (path: string) => string;
   remove: () => void;
 };
 
-export async function buildVariant(name: string, env: VariantEnv): Promise<Variant> {
+/** What a copy of the project needs to build: the rest (tests, docs, scripts) stays out. */
+const PROJECT_FILES = [
+  'src',
+  'content',
+  'public',
+  'astro.config.mjs',
+  'tsconfig.json',
+  'package.json',
+];
+
+export async function buildVariant(
+  name: string,
+  env: VariantEnv,
+  /** Edits a copy of content/ (given the copy's project folder) before the build. */
+  editContent?: (project: string) => void | Promise<void>,
+): Promise<Variant> {
   const dir = mkdtempSync(join(tmpdir(), `site-${name}-`));
   // The build runs its own output to prerender the pages: it must find the packages from there.
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  let project = root;
+  if (editContent) {
+    project = join(dir, 'project');
+    for (const file of PROJECT_FILES)
+      cpSync(join(root, file), join(project, file), { recursive: true });
+    symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir');
+    await editContent(project);
+  }
   const config = join(dir, 'astro.config.mjs');
   writeFileSync(
     config,
     [
-      `import config from ${JSON.stringify(join(root, 'astro.config.mjs'))};`,
-      `export default { ...config, root: ${JSON.stringify(root)}, outDir: ${JSON.stringify(join(dir, 'dist'))},`,
+      `import config from ${JSON.stringify(join(project, 'astro.config.mjs'))};`,
+      `export default { ...config, root: ${JSON.stringify(project)}, outDir: ${JSON.stringify(join(dir, 'dist'))},`,
       `  cacheDir: ${JSON.stringify(join(dir, 'cache'))} };`,
     ].join('\n'),
   );
@@ -64,9 +90,9 @@ export async function buildVariant(name: string, env: VariantEnv): Promise<Varia
     // Astro reads `--config` relative to the project's root, even a path outside it.
     await promisify(execFile)(
       process.execPath,
-      [astro, 'build', '--config', relative(root, config)],
+      [astro, 'build', '--config', relative(project, config)],
       {
-        cwd: root,
+        cwd: project,
         // A test build, never deployed: it says so with an explicit SITE_URL (a build under CI
         // without one stops, src/integrations/site-url-guard.ts).
         env: {
@@ -89,6 +115,7 @@ export async function buildVariant(name: string, env: VariantEnv): Promise<Varia
   }
   const client = join(dir, 'dist/client');
   return {
+    client,
     // Pages are files (`build.format: 'file'`): /en/jobs is dist/client/en/jobs.html.
     page: (path) => readFileSync(join(client, `${path}.html`), 'utf8'),
     remove: () => rmSync(dir, { recursive: true, force: true }),

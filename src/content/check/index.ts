@@ -15,27 +15,36 @@ import { z } from 'astro/zod';
 import { allLocales, defaultLocale, type Locale } from '../../i18n/locales';
 import { SiteFactsSchema } from '../../site-facts';
 import { placeholderProblems } from '../markdown-placeholders';
-import { contentCollections, isListPlace, type FolderPlace, type ListPlace } from '../collections';
+import { contentCollections, isListPlace, type ListPlace } from '../collections';
 import { teamsSchema } from '../schemas';
 import { TEAMS_FILE, teamNames, type Teams } from '../teams';
 import { validate } from './issues';
+import { isPhotoFile, photoIn } from './photos';
 import { didYouMean, nearest, type Problem } from './problems';
 import { isProblem, readJson, readMarkdown, readYaml, type Parsed } from './read';
 
 export { formatProblem, formatProblems, type Problem } from './problems';
 
-/** The collections as the check reads them: a reference to another entry is a plain id here. */
-const COLLECTIONS = contentCollections({ resort: z.string(), pack: z.string() });
+/**
+ * The collections as the check reads them: a reference to another entry is a plain id here, and
+ * a photo is checked against the files next to the content file that names it (./photos.ts).
+ */
+const collectionsWith = (photo: z.ZodType) =>
+  contentCollections({ resort: z.string(), pack: z.string(), photo });
+/** Their places, and the schemas of entries that name no photo. */
+const COLLECTIONS = collectionsWith(z.string());
+type CollectionName = keyof typeof COLLECTIONS;
 
-type Collection = { place: FolderPlace | ListPlace; schema: z.ZodType };
 /** The list files of content/ (rental-packs.yaml…), by file name. */
 const LIST_FILES = new Map(
-  Object.entries(COLLECTIONS as Record<string, Collection>)
-    .filter((entry): entry is [string, { place: ListPlace; schema: z.ZodType }] => isListPlace(entry[1].place))
-    .map(([, { place, schema }]) => [place.file, { place, schema }]),
+  (Object.keys(COLLECTIONS) as CollectionName[]).flatMap((name) => {
+    const { place } = COLLECTIONS[name];
+    return isListPlace(place) ? [[place.file, { place, name }] as const] : [];
+  }),
 );
 const PACKS_FILE = COLLECTIONS.rentalPacks.place.file;
-const REVIEWS_FILE = COLLECTIONS.reviews.place.file;
+/** The list files whose entries name a resort. */
+const RESORT_NAMERS = new Set([COLLECTIONS.reviews.place.file, COLLECTIONS.instructors.place.file]);
 
 /** Folders holding one markdown file per page and language. */
 const MARKDOWN_FOLDERS = { jobs: COLLECTIONS.jobs, articles: COLLECTIONS.articles };
@@ -77,9 +86,12 @@ export function checkContent(root: string = process.cwd()): Problem[] {
   const markdown: { folder: keyof typeof MARKDOWN_FOLDERS; locale: string; slug: string; file: string }[] = [];
   const teams: { locale: string; slug: string; team: string; file: string; line?: number }[] = [];
   const listIds: Record<string, Set<string>> = {};
-  let reviews: { data: unknown[]; file: string; parsed: Parsed; key: string } | undefined;
+  const resortNamers: { data: unknown[]; file: string; parsed: Parsed; key: string; what: string }[] = [];
   let teamList: Teams | undefined;
   const resortPacks: { file: string; packs: unknown; parsed: Parsed }[] = [];
+  // Photo files under content/, and those an entry names (./photos.ts).
+  const photoFiles: string[] = [];
+  const namedPhotos = new Set<string>();
 
   const checkText = (file: string, text: string, lineOf: (index: number) => number | undefined) => {
     for (const match of text.matchAll(/(?:\{\{|%7B%7B)\s*[\w.]+(?::euros)?\s*(?:\}\}|%7D%7D)/gi)) {
@@ -109,8 +121,9 @@ export function checkContent(root: string = process.cwd()): Problem[] {
     } else if (parts.length === 2 && folder === 'translations' && second?.endsWith('.json')) {
       // Checked together below (each language against the English file).
     } else if (parts.length === 1 && LIST_FILES.has(path)) {
-      const { place, schema } = LIST_FILES.get(path)!;
+      const { place, name } = LIST_FILES.get(path)!;
       const { key, what } = place;
+      const schema = collectionsWith(photoIn(root, file, namedPhotos))[name].schema;
       const parsed = readYaml(file, read(path));
       if (isProblem(parsed)) {
         problems.push(parsed);
@@ -138,7 +151,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
         }
         problems.push(...validate(schema, item, file, parsed, [key, index], label).problems);
       });
-      if (path === REVIEWS_FILE) reviews = { data: entries, file, parsed, key };
+      if (RESORT_NAMERS.has(path)) resortNamers.push({ data: entries, file, parsed, key, what });
     } else if (parts.length === 2 && folder === 'resorts' && second?.endsWith('.yaml')) {
       const id = second.replace(/\.yaml$/, '');
       const parsed = readYaml(file, read(path));
@@ -162,7 +175,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
         });
         continue;
       }
-      const result = validate(COLLECTIONS.resorts.schema, parsed.data, file, parsed);
+      const result = validate(collectionsWith(photoIn(root, file, namedPhotos)).resorts.schema, parsed.data, file, parsed);
       problems.push(...result.problems);
       resorts.set(id.toLowerCase(), { file, data: (parsed.data ?? {}) as Record<string, unknown>, parsed });
       const rental = (parsed.data as { rental?: { packs?: unknown } } | null)?.rental;
@@ -228,9 +241,22 @@ export function checkContent(root: string = process.cwd()): Problem[] {
         teams.push({ locale, slug, team: team.trim(), file, line: page.parsed.lineOf(['team']) });
       }
       checkText(file, text, (index) => text.slice(0, index).split('\n').length);
+    } else if (isPhotoFile(path)) {
+      photoFiles.push(file);
     } else {
       problems.push({ file, message: `is not read by the site: ${renameHint(file)}` });
     }
+  }
+
+  // A photo no entry names would never be shown: most often its name is misspelled in the entry
+  // (reported there too) or the entry was removed.
+  for (const file of photoFiles) {
+    if (namedPhotos.has(file)) continue;
+    problems.push({
+      file,
+      message:
+        'is a photo no entry names: write its file name in the photo field of the entry it shows (docs/content.md, "Photos"), or delete it',
+    });
   }
 
   // Every posting and page exists in English: the other languages translate it, and a language
@@ -288,17 +314,16 @@ export function checkContent(root: string = process.cwd()): Problem[] {
       });
     }
   }
-  if (reviews) {
-    const { data, file, parsed, key } = reviews;
+  for (const { data, file, parsed, key, what } of resortNamers) {
     const ids = [...resorts.keys()];
     data.forEach((item, index) => {
-      const review = item as { id?: unknown; resort?: unknown } | null;
-      const resort = review?.resort;
+      const named = item as { id?: unknown; resort?: unknown } | null;
+      const resort = named?.resort;
       if (typeof resort === 'string' && !resorts.has(resort)) {
         problems.push({
           file,
           line: parsed.lineOf([key, index, 'resort']),
-          field: `review "${String(review?.id)}": resort`,
+          field: `${what} "${String(named?.id)}": resort`,
           message: `is "${resort}", which is not a resort of content/resorts${didYouMean(resort, ids)} (write the resort's file name without .yaml)`,
         });
       }
