@@ -14,7 +14,7 @@ export default config({
       Jobs: ['jobs-en', 'jobs-fr', 'jobs-es', 'jobs-pt', 'teams'],
       Resorts: ['resorts'],
       'Rental and prices': ['rental-packs', 'prices', 'site-facts'],
-      'Home and cookies': ['reviews', 'cookies'],
+      'Home and cookies': ['reviews', 'instructors', 'cookies'],
       'Policy pages': ['articles-en', 'articles-fr', 'articles-es', 'articles-pt'],
       'Questions and words': [
         'faq-learners',

@@ -1,6 +1,6 @@
 /**
- * The list files in the editing UI: rental packs, the prices page's other rows, learners' reviews
- * and the cookie catalogue. Each file holds its entries under a top-level key (`packs:`…, see
+ * The list files in the editing UI: rental packs, the prices page's other rows, learners' reviews,
+ * the cookie catalogue and the instructors shown on the instructors page. Each file holds its entries under a top-level key (`packs:`…, see
  * src/content/collections.ts), so each is one Keystatic singleton: a list of forms, in file order.
  * The fields mirror the schemas of src/content/schemas.ts, whose closed lists they take;
  * tests/unit/cms-fields.test.ts proves the two agree.
@@ -254,11 +254,38 @@ const reviews = listFile(
   ({ author, id }) => named(author?.value, id?.value),
 );
 
+const instructor = lists.instructors.schema.shape;
+
+const instructors = listFile(
+  lists.instructors.place,
+  'Instructors on the instructors page',
+  'Instructors who teach through the platform and agreed to be shown, in their own words. The section “Instructors already on the platform” appears with the first one.',
+  {
+    id: entryId('The instructor’s own name in the file, e.g. jordi-p.'),
+    name: line('Name', 'As they want to be named: first name and initial, e.g. Jordi P.'),
+    sport: choice('Sport', instructor.sport.options, 'What they teach.', sports),
+    resort: fields.relationship({
+      label: 'Resort',
+      description: 'Where they teach.',
+      collection: 'resorts',
+      validation: { isRequired: true },
+    }),
+    quote: localized('Quote', 'Why they teach with us, in their words, in each language.'),
+    photo: photoField(
+      'Photo',
+      'Optional, with their consent: the top of their card. Landscape, at least 1000 pixels wide. No description needed: the name is below it. Without one, the card shows the brand’s illustration.',
+    ),
+    order: order('Position on the page: smaller numbers first.'),
+  },
+  ({ name, id }) => named(name?.value, id?.value),
+);
+
 export const listSingletons = {
   'rental-packs': rentalPacks,
   prices,
   reviews,
   cookies,
+  instructors,
 };
 
 /** The schema each singleton's entries follow (for the agreement test). */
@@ -267,4 +294,5 @@ export const listSchemas = {
   prices: lists.prices,
   reviews: lists.reviews,
   cookies: lists.cookies,
+  instructors: lists.instructors,
 };
