@@ -13,6 +13,18 @@ import { SiteFactsSchema } from '../site-facts';
 
 type Words = { label: string; help?: string };
 
+/**
+ * A range's words (the schema's `range`, two numbers `min` and `max`): its label, its help ending
+ * with the rule the schema checks, said with the ends' own labels, and those labels.
+ */
+function rangeWords(path: string, label: string, help: string, [low, high]: [string, string]) {
+  return {
+    [path]: { label, help: `${help} ${low} must not be above ${high}.` },
+    [`${path}.min`]: { label: low },
+    [`${path}.max`]: { label: high },
+  };
+}
+
 /** Label and help of every group and fact, by its path in the file. */
 export const FACT_WORDS: Record<string, Words> = {
   currency: {
@@ -35,22 +47,22 @@ export const FACT_WORDS: Record<string, Words> = {
     label: 'Largest private lesson (learners)',
     help: 'How many people at most may share one private lesson (prices page, search form).',
   },
-  'lessons.group': {
-    label: 'Group lesson size (learners)',
-    help: 'A group lesson runs once “Fewest” learners have joined, and takes “Most” at most. Fewest must not be above Most.',
-  },
-  'lessons.group.min': { label: 'Fewest' },
-  'lessons.group.max': { label: 'Most' },
+  ...rangeWords(
+    'lessons.group',
+    'Group lesson size (learners)',
+    'A group lesson runs once “Fewest” learners have joined, and takes “Most” at most.',
+    ['Fewest', 'Most'],
+  ),
   'lessons.freeChangeHours': {
     label: 'Free change or cancellation (hours before)',
     help: 'Up to how many hours before the lesson a learner may change its date or instructor, or cancel, free of charge. Quoted on the home page, prices, about, COVID-19, the FAQ and job postings.',
   },
-  'lessons.durationHours': {
-    label: 'Length of one lesson (hours)',
-    help: 'The shortest and longest lesson a learner can book (search and request forms). Shortest must not be above Longest.',
-  },
-  'lessons.durationHours.min': { label: 'Shortest' },
-  'lessons.durationHours.max': { label: 'Longest' },
+  ...rangeWords(
+    'lessons.durationHours',
+    'Length of one lesson (hours)',
+    'The shortest and longest lesson a learner can book (search and request forms).',
+    ['Shortest', 'Longest'],
+  ),
   claims: { label: 'Claims', help: 'Figures the pages’ sentences promise.' },
   'claims.cheaperThanSchoolsPercent': {
     label: 'Cheaper than ski schools (percent)',
@@ -101,12 +113,10 @@ export const FACT_WORDS: Record<string, Words> = {
     label: 'France (percent)',
     help: 'Shown when an instructor picks France.',
   },
-  'instructors.earnings.spainPercent': {
-    label: 'Spain (percent)',
-    help: 'A range, e.g. 15 to 20. From must not be above To.',
-  },
-  'instructors.earnings.spainPercent.min': { label: 'From' },
-  'instructors.earnings.spainPercent.max': { label: 'To' },
+  ...rangeWords('instructors.earnings.spainPercent', 'Spain (percent)', 'A range, e.g. 15 to 20.', [
+    'From',
+    'To',
+  ]),
   'instructors.earnings.upToPercent': {
     label: 'Up to (percent)',
     help: 'The headline “earn up to 30 % more”.',

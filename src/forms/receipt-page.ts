@@ -3,7 +3,9 @@
  * a code, read from the submissions database on each visit, and how the page is answered. A row
  * deleted by retention is simply no longer found.
  */
+import { getEntry } from 'astro:content';
 import { config } from '../config';
+import { isLocale } from '../i18n/locales';
 import { receiptKinds } from './receipts';
 import { openStore, type FormWithReceipt, type Row, type SubmissionStore } from './store';
 
@@ -17,6 +19,26 @@ export function storedReceipt(form: FormWithReceipt, code: string): Row | undefi
   } finally {
     store?.close();
   }
+}
+
+/**
+ * What a receipt page shows, from its address (`/<locale>/…/<code>`, the code under `codeParam`):
+ * the locale, the code, its row and the resort and rental pack the row names (the resort's name
+ * stays the stored id when the resort has left the content). Undefined when the locale is not one
+ * of the site's, which is a 404 before anything is looked up.
+ */
+export async function readReceipt(
+  params: Record<string, string | undefined>,
+  form: FormWithReceipt,
+  codeParam: string,
+) {
+  const { locale = '', [codeParam]: code = '' } = params;
+  if (!isLocale(locale)) return undefined;
+  const row = storedReceipt(form, code);
+  const resort = row ? await getEntry('resorts', String(row.resort)) : undefined;
+  const pack = row?.pack ? await getEntry('rentalPacks', String(row.pack)) : undefined;
+  const resortName = resort?.data.name ?? String(row?.resort ?? '');
+  return { locale, code, row, resort, pack, resortName };
 }
 
 /**

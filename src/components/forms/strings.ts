@@ -30,10 +30,8 @@ import type { RentalReservationStrings } from './RentalReservationForm';
 import { day } from '../../i18n/format';
 import type { ErrorMessages } from './fields';
 import type { LessonRequestStrings } from './LessonRequestForm';
-import { problemTexts, quoteStrings } from '../search/strings';
-import { lessonTypes } from '../../lessons/price';
-import { lessonLanguages, lessonSports, levels } from '../../lessons/search';
-import { facts } from '../../site-facts';
+import { keep, pluralOf, problemTexts, quoteStrings, searchStrings } from '../search/strings';
+import { lessonSports } from '../../lessons/search';
 
 /** The forms people fill in (a consent record is sent by code: it has no texts). */
 type FilledForm = Exclude<FormKey, 'consentRecord'>;
@@ -179,65 +177,66 @@ export const applicationStrings = oncePerLocale((locale): ApplicationStrings => 
   };
 });
 
-/** `{{n}}` and the like stay for the island to fill. */
-const keep = (...names: string[]) => Object.fromEntries(names.map((name) => [name, `{{${name}}}`]));
+/**
+ * The lesson request's own texts named in its bundle as under `forms.lessonRequest` (the contact
+ * address filled in where one names it).
+ */
+const lessonRequestTexts = [
+  'lessonLegend',
+  'carried',
+  'date',
+  'pack',
+  'packNone',
+  'packHint',
+  'aboutYou',
+  'name',
+  'nameHint',
+  'email',
+  'phone',
+  'phoneHint',
+  'note',
+  'consent',
+  'privacy',
+  'privacyLink',
+  'submit',
+  'next',
+  'total',
+  'groupPrice',
+  'failure',
+] as const;
 
 export const lessonRequestStrings = oncePerLocale((locale): LessonRequestStrings => {
   const t = useTranslations(locale);
   const k = (key: KeysUnder<'forms.lessonRequest'>, values: Record<string, string | number> = {}) =>
     t(`forms.lessonRequest.${key}`, { email: config.contactEmail, ...values });
-  const { durationHours } = facts.lessons;
+  // The lesson's fields are the search form's: the same labels, from the search's own bundle.
+  const search = searchStrings(locale);
   return {
     ...common(locale),
-    lessonLegend: k('lessonLegend'),
-    carried: k('carried'),
-    date: k('date'),
-    time: t('search.time'),
-    hours: t('search.hours'),
-    hoursHint: t('search.hoursHint', { min: durationHours.min, max: durationHours.max }),
-    adults: t('search.adults'),
-    children: t('search.children'),
-    lesson: t('search.lesson'),
-    lessons: textsOf(t, 'search.lessons', lessonTypes),
-    level: t('search.level'),
-    levelChoose: t('search.levelChoose'),
-    levels: textsOf(t, 'search.levels', levels),
-    language: t('search.language'),
-    languages: textsOf(t, 'search.languages', lessonLanguages),
-    sport: t('search.sport'),
+    ...textsOf(t, 'forms.lessonRequest', lessonRequestTexts, { email: config.contactEmail }),
+    time: search.time,
+    hours: search.hours,
+    hoursHint: search.hoursHint,
+    adults: search.adults,
+    children: search.children,
+    lesson: search.lesson,
+    lessons: search.lessons,
+    level: search.level,
+    levelChoose: search.levelChoose,
+    levels: search.levels,
+    language: search.language,
+    languages: search.languages,
+    sport: search.sport,
+    // The search also offers the sports still to come; a request is for one taught today.
     sports: textsOf(t, 'search.sports', lessonSports),
-    pack: k('pack'),
-    packNone: k('packNone'),
-    packHint: k('packHint'),
-    aboutYou: k('aboutYou'),
-    name: k('name'),
-    nameHint: k('nameHint'),
-    email: k('email'),
-    phone: k('phone'),
-    phoneHint: k('phoneHint'),
-    note: k('note'),
-    consent: k('consent'),
-    privacy: k('privacy'),
-    privacyLink: k('privacyLink'),
-    submit: k('submit'),
     success: k('success', keep('email')),
-    next: k('next'),
     receiptLink: k('receipt.link'),
     sentHeading: k('sentHeading', keep('resort')),
     dates: t('search.summary.dates'),
     dateLine: t('search.summary.dateLine', keep('date', 'time', 'hours')),
-    people: t('search.people'),
-    adultsCount: {
-      one: t('search.summary.adults.one', keep('n')),
-      other: t('search.summary.adults.other', keep('n')),
-    },
-    childrenCount: {
-      one: t('search.summary.children.one', keep('n')),
-      other: t('search.summary.children.other', keep('n')),
-    },
-    total: k('total'),
-    groupPrice: k('groupPrice'),
-    failure: k('failure'),
+    people: search.people,
+    adultsCount: pluralOf(t, 'search.summary.adults'),
+    childrenCount: pluralOf(t, 'search.summary.children'),
     errors: errorMessages('lessonRequest', locale),
     quote: quoteStrings(locale),
   };

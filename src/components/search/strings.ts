@@ -21,10 +21,11 @@ import type { ToasterLabels } from '../../toasts/notify';
 import type { Plural, QuoteStrings, SearchStrings, SummaryStrings } from './text';
 
 /** Runtime placeholders stay for the island to fill (`{{n}}`, `{{price}}`…). */
-const keep = (...names: string[]) => Object.fromEntries(names.map((name) => [name, `{{${name}}}`]));
+export const keep = (...names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, `{{${name}}}`]));
 
 /** A text's two forms; the island picks one for its count (Intl.PluralRules). */
-const pluralOf = <Key extends string>(
+export const pluralOf = <Key extends string>(
   t: (key: `${Key}.${keyof Plural}`, values: Record<string, string>) => string,
   key: Key,
 ): Plural => ({
