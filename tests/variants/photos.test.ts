@@ -195,7 +195,7 @@ describe('a rental pack with a photo', () => {
     const others = [...doc.querySelectorAll('[data-pack]')].filter((c) => c !== card);
     for (const other of others) {
       expect(other.querySelector('picture')).toBeNull();
-      one(other, '.pack__art');
+      one(other, '.card-picture--art');
     }
   });
 });
@@ -224,6 +224,6 @@ describe('instructors on the instructors page', () => {
     expect(img.getAttribute('alt')).toBe('');
     expect(img.getAttribute('loading')).toBe('lazy');
     expect(withoutPhoto!.querySelector('picture')).toBeNull();
-    one(withoutPhoto!, '.instructor__art');
+    one(withoutPhoto!, '.card-picture--art');
   });
 });
