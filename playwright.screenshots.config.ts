@@ -1,23 +1,49 @@
 /**
- * Screenshots as a test (`npm run screenshots`): every template at 390 and 1280 px in English
- * and French, compared with the committed baselines in tests/screenshots/baselines. After an
- * intended change of the look, `npm run screenshots:update` rewrites them: look at the diff of the
- * PNGs before committing. The same server and settings as the end-to-end tests
+ * Screenshots as a test (`npm run screenshots`, part of `npm test`): every template at 390 and
+ * 1280 px in English and French, compared with the committed baselines in
+ * tests/screenshots/baselines. After an intended change of the look, `npm run screenshots:update`
+ * rewrites the ones that changed (and reduces them: scripts/compact-screenshots.mjs): look at
+ * the PNGs' diff before committing (README: Screenshots as a test). The same server and settings as the end-to-end tests
  * (playwright.config.ts), one worker per core.
  */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import e2e from './playwright.config';
+
+/**
+ * The fonts Chromium sees: DejaVu only, what `system-ui, sans-serif` renders with on Debian, so
+ * fonts a machine has in addition change no picture (fonts.conf says why).
+ */
+const fonts = fileURLToPath(new URL('./tests/screenshots/fonts.conf', import.meta.url));
+if (!existsSync('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf'))
+  throw new Error('The screenshot tests draw with DejaVu: apt-get install fonts-dejavu-core');
 
 export default defineConfig({
   ...e2e,
   testDir: 'tests/screenshots',
+  // Reduces the baselines this run wrote to 256 colours (about 8 MB for all of them).
+  globalTeardown: './scripts/compact-screenshots.mjs',
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    ...e2e.use,
+    launchOptions: {
+      ...e2e.use?.launchOptions,
+      env: { ...process.env, FONTCONFIG_FILE: fonts },
+    },
+    // Dates and times the browser formats (date fields, the snow report's "updated") read the same
+    // on every machine.
+    locale: 'en-GB',
+    timezoneId: 'Europe/Amsterdam',
+  },
   // One file per screenshot, the same on every platform (Chromium from Debian here and in CI).
   snapshotPathTemplate: 'tests/screenshots/baselines/{arg}{ext}',
   expect: {
     toHaveScreenshot: {
-      // Font anti-aliasing may differ by a few pixels from one run or machine to the next.
+      // Anti-aliasing of text may differ by a few pixels from one run or machine to the next, and
+      // the committed baselines are reduced to 256 colours (compact-screenshots.mjs): a pixel
+      // counts as different only past this colour distance, a picture past 1% of such pixels.
       maxDiffPixelRatio: 0.01,
       threshold: 0.2,
       animations: 'disabled',

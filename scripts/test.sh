@@ -32,6 +32,9 @@ run npm run build:e2e
 run npx html-validate dist/client    # every prerendered page is valid HTML
 run node scripts/weight-report.mjs --out dist/weight-report.md   # weight budgets of every page
 run npx playwright test              # end to end in Chromium, axe and link checks included
+# Every template at 390 and 1280 px in en and fr against its committed baseline (README:
+# Screenshots as a test); `npm run screenshots:update` accepts an intended change.
+run npm run screenshots
 # The editing UI (npm run cms) in a copy of the project: a posting created in it builds.
 run npx playwright test --config playwright.cms.config.ts
 # The form receiver under faults (full disk on a tmpfs when root, locked database, SIGKILL under
