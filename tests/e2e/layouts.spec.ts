@@ -5,7 +5,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
-import { useTranslations } from './site';
+import { resorts, useTranslations } from './site';
+
+/** A resort whose rental page has packs and the reservation form. */
+const rentalResort = Object.values(resorts).find((resort) => resort.rental.offered)!;
 
 const box = async (locator: Locator) => (await locator.boundingBox())!;
 
@@ -42,7 +45,60 @@ test.describe('at 1280 px', () => {
       await expectSideBySide(lessons, rental, page.locator('main .container').first());
     }
   });
+
+  test('the lesson request and the rental reservation set the visitor’s details beside the rest, across the width', async ({
+    page,
+  }) => {
+    const t = useTranslations('fr');
+    await page.goto(pathTo('resortSkiLessons', 'fr', { resort: rentalResort.id }));
+    const request = page.locator('.lesson-request .form');
+    await expectSideBySide(
+      request.getByRole('group', { name: t('forms.lessonRequest.lessonLegend') }),
+      request.getByRole('group', { name: t('forms.lessonRequest.aboutYou') }),
+      page.locator('main .container').filter({ has: request }),
+    );
+
+    await page.goto(pathTo('resortRental', 'fr', { resort: rentalResort.id }));
+    const reservation = page.locator('.rental-form .form');
+    await expectSideBySide(
+      reservation.getByRole('group', { name: t('forms.rentalReservation.dates') }),
+      reservation.getByRole('group', { name: t('forms.rentalReservation.aboutYou') }),
+      page.locator('main .container').filter({ has: reservation }),
+    );
+  });
+
+  test('the instructors’ FAQ stands beside its heading, across the width', async ({ page }) => {
+    const t = useTranslations('en');
+    await page.goto(pathTo('instructors', 'en'));
+    const heading = page.getByRole('heading', { name: t('instructors.faq.heading') });
+    const section = page.getByRole('region', { name: t('instructors.faq.heading') });
+    await expectSideBySide(heading, section.locator('.faq'), section.locator('.container'));
+  });
 });
+
+// Buttons do not wrap by default (global.css): a long label in a narrow card ran out of it, past
+// the screen's edge. French has the longest.
+for (const width of [390, 768]) {
+  test(`long buttons stay inside their cards at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [path, buttons] of [
+      [pathTo('rental', 'fr'), '[data-rental-book]'],
+      [pathTo('resortRental', 'fr', { resort: rentalResort.id }), '[data-pack-select] .button'],
+      [pathTo('sports', 'fr'), '.sports-book'],
+    ] as const) {
+      await page.goto(path);
+      const outside = await page.locator(buttons).evaluateAll((elements) =>
+        elements
+          .filter((button) => {
+            const card = button.closest('li, article')!.getBoundingClientRect();
+            return button.getBoundingClientRect().right > card.right;
+          })
+          .map((button) => button.textContent?.trim()),
+      );
+      expect(outside, path).toEqual([]);
+    }
+  });
+}
 
 test.describe('on a phone (390 px)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
