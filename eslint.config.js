@@ -25,6 +25,7 @@ export default defineConfig(
     'test-results/',
     'playwright-report/',
     'screenshots/',
+    '.screenshot-site/',
   ]),
 
   js.configs.recommended,

@@ -11,6 +11,17 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 import e2e from './playwright.config';
 
+const e2eServers = [e2e.webServer ?? []].flat();
+const screenshotSiteServer = {
+  ...e2eServers[0]!,
+  command: e2eServers[0]!.command.replace(
+    'node ./server.mjs',
+    'node ./.screenshot-site/server.mjs',
+  ),
+};
+if (screenshotSiteServer.command === e2eServers[0]!.command)
+  throw new Error('playwright.config.ts starts its server otherwise: update this file');
+
 /**
  * The fonts Chromium sees: DejaVu only, what `system-ui, sans-serif` renders with on Debian, so
  * fonts a machine has in addition change no picture (fonts.conf says why).
@@ -37,6 +48,9 @@ export default defineConfig({
     locale: 'en-GB',
     timezoneId: 'Europe/Amsterdam',
   },
+  // The site built with the content frozen with the baselines (scripts/screenshot-site.mjs, run
+  // by `npm run screenshots` before this), on the end-to-end tests' port and fake backend.
+  webServer: [screenshotSiteServer, ...e2eServers.slice(1)],
   // One file per screenshot, the same on every platform (Chromium from Debian here and in CI).
   snapshotPathTemplate: 'tests/screenshots/baselines/{arg}{ext}',
   expect: {

@@ -18,12 +18,24 @@ import { drawEverything } from '../../scripts/draw-everything.mjs';
 import type { Locale } from '../../src/i18n/locales';
 import { pathTo, staticPageIds, type PageId, type RouteParams } from '../../src/i18n/routes';
 import { resortPageIds } from '../../src/i18n/site-pages';
-import { aResort, jobSlugs } from '../e2e/site';
+import { readdirSync } from 'node:fs';
+
+/**
+ * The site is built with the content frozen with the baselines (scripts/screenshot-site.mjs):
+ * its first resort and posting, whatever content/ holds today.
+ */
+const frozen = (folder: string, extension: string) =>
+  readdirSync(`tests/screenshots/content/${folder}`)
+    .filter((name) => name.endsWith(extension))
+    .sort()
+    .map((name) => name.slice(0, -extension.length));
+const resort = frozen('resorts', '.yaml')[0]!;
+const job = frozen('jobs/en', '.md')[0]!;
 
 const pages: { page: PageId; params: RouteParams }[] = [
   ...staticPageIds.map((page) => ({ page, params: {} })),
-  ...resortPageIds.map((page) => ({ page, params: { resort: aResort.id } })),
-  ...jobSlugs.slice(0, 1).map((job) => ({ page: 'job' as const, params: { job } })),
+  ...resortPageIds.map((page) => ({ page, params: { resort } })),
+  { page: 'job' as const, params: { job } },
 ];
 const templates: { name: string; path: (locale: Locale) => string }[] = [
   ...pages.map(({ page, params }) => ({
