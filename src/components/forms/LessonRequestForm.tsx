@@ -183,7 +183,7 @@ export default function LessonRequestForm({
     <SubmissionForm
       form="lessonRequest"
       idPrefix="lesson-request"
-      className="lesson-request"
+      className="lesson-request form-card--wide"
       submission={{ ...submission, handleSubmit: onSubmit }}
       {...island}
       success={success}

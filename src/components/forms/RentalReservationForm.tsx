@@ -99,7 +99,7 @@ export default function RentalReservationForm({
     <SubmissionForm
       form="rentalReservation"
       idPrefix="rental"
-      className="rental-form"
+      className="rental-form form-card--wide"
       submission={submission}
       {...island}
       success={
