@@ -8,6 +8,7 @@
 import { collection, fields } from '@keystatic/core';
 import { allLocales, type Locale } from '../i18n/locales';
 import { seoLengths } from '../components/seo-lengths';
+import { languageName } from './fields';
 
 /**
  * The page's name is its file name, the same in every language, and the files hold no title:
@@ -52,7 +53,7 @@ function fileName(locale: Locale) {
 
 /** One collection per language: content/articles/<locale>/<page>.md. */
 function articles(locale: Locale) {
-  const language = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale);
+  const language = languageName(locale);
   return collection({
     label: `Policy pages (${language})`,
     path: `content/articles/${locale}/*`,

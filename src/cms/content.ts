@@ -20,6 +20,7 @@ import {
   countryList,
   day,
   euros,
+  languageName,
   line,
   localized,
   optionalLine,
@@ -47,7 +48,7 @@ function team(locale: Locale) {
 
 /** One collection per language: content/jobs/<locale>/<file name>.md. */
 function jobs(locale: Locale) {
-  const language = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale);
+  const language = languageName(locale);
   return collection({
     label: `Job postings (${language})`,
     path: `content/jobs/${locale}/*`,
@@ -398,7 +399,7 @@ function translationFields(
 }
 
 function translations(locale: Locale) {
-  const language = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale);
+  const language = languageName(locale);
   const edited = new Set<string>(EDITED_TRANSLATIONS);
   return singleton({
     label: `Translations (${language})`,

@@ -11,9 +11,12 @@ import { isCountryCode } from '../content/schemas';
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
+/** A language's name in English, as every form of the editing UI labels it: "French". */
+export const languageName = (locale: Locale): string => languageNames.of(locale) ?? locale;
+
 /** "English", "French (optional: English is shown without it)". */
 function localeLabel(locale: Locale): string {
-  const name = languageNames.of(locale) ?? locale;
+  const name = languageName(locale);
   return locales[locale].indexed ? name : `${name} (optional: English shows without it)`;
 }
 

@@ -15,6 +15,7 @@ import {
   day,
   entryId,
   euros,
+  languageName,
   line,
   localized,
   localizedList,
@@ -31,9 +32,8 @@ const price = lists.prices.schema.shape;
 const cookie = lists.cookies.schema.shape;
 const review = lists.reviews.schema.shape;
 
-const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 const languageLabels = Object.fromEntries(
-  allLocales.map((locale) => [locale, languageNames.of(locale) ?? locale]),
+  allLocales.map((locale) => [locale, languageName(locale)]),
 ) as Record<Locale, string>;
 
 const sports = { ski: 'Ski', snowboard: 'Snowboard' } as const;
@@ -240,15 +240,9 @@ const reviews = listFile(
       'Portrait',
       'Optional, only with the author’s consent: a small circle beside their name. Square, face centred, at least 200 pixels. No description needed: the name is beside it.',
     ),
-    translations: fields.object(
-      Object.fromEntries(
-        allLocales.map((locale) => [locale, optionalText(languageLabels[locale])]),
-      ),
-      {
-        label: 'Translations',
-        description:
-          'Shown on the other languages’ pages, marked “translated”; leave the review’s own language empty. Without one, the original shows.',
-      },
+    translations: optionalParagraphs(
+      'Translations',
+      'Shown on the other languages’ pages, marked “translated”; leave the review’s own language empty. Without one, the original shows.',
     ),
   },
   ({ author, id }) => named(author?.value, id?.value),
