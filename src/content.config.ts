@@ -74,7 +74,9 @@ function collection<S extends z.ZodType>(
   return defineCollection({ loader, schema });
 }
 
-// Every collection of the table, each keeping its own schema's type (getCollection's data).
+// Every collection of the table, each keeping its own schema's type (getCollection's data). One
+// line each, naming the collection twice: a function generic over the name loses those types
+// (Astro then types every entry's data as unknown).
 export const collections = {
   resorts: collection(places.resorts, (context) => tableIn(context).resorts.schema),
   jobs: collection(places.jobs, (context) => tableIn(context).jobs.schema),
