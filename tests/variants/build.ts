@@ -1,9 +1,11 @@
 /**
  * Builds the real site with a configuration of its own, into a temporary folder, as Starlight's
- * test fixtures do: one small build per configuration the tests compare. Each build has its own
- * output and content cache (a wrapper config around astro.config.mjs), so builds can run side by
- * side, and next to the developer's own `dist/`, without touching either. A build with its own
- * content (`editContent`) builds a copy of the project whose content/ the test has edited.
+ * test fixtures do: one small build per configuration the tests compare. Each build runs in a copy
+ * of the project with its own output and cache (a wrapper config around astro.config.mjs), so builds
+ * can run side by side, and next to the developer's own `dist/`, without touching either: Astro
+ * writes its generated `.astro/` folder into the project's root whatever the config says, and two
+ * builds sharing one root race on its files. A build with its own content (`editContent`) edits
+ * its copy's content/ first.
  */
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -68,14 +70,11 @@ export async function buildVariant(
   const dir = mkdtempSync(join(tmpdir(), `site-${name}-`));
   // The build runs its own output to prerender the pages: it must find the packages from there.
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  let project = root;
-  if (editContent) {
-    project = join(dir, 'project');
-    for (const file of PROJECT_FILES)
-      cpSync(join(root, file), join(project, file), { recursive: true });
-    symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir');
-    await editContent(project);
-  }
+  const project = join(dir, 'project');
+  for (const file of PROJECT_FILES)
+    cpSync(join(root, file), join(project, file), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir');
+  await editContent?.(project);
   const config = join(dir, 'astro.config.mjs');
   writeFileSync(
     config,
