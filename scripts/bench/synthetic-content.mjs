@@ -12,6 +12,8 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import { v5 as uuidV5 } from 'uuid';
 import { parse, stringify } from 'yaml';
+// Product areas that tell apart postings made from the same template, in each posting language.
+import AREAS from './product-areas.json' with { type: 'json' };
 
 /** Fixed, so a given size always yields the same uuids (v5 = a hash of the namespace and a name). */
 const UUID_NAMESPACE = '5b1f3c2a-8d4e-4f6a-9b7c-0e1d2f3a4b5c';
@@ -61,22 +63,6 @@ const NAME_ENDS = [
   'de Pessons',
   'Gran',
   'del Vent',
-];
-
-// Product areas that tell apart postings made from the same template, in each posting language.
-const AREAS = [
-  { en: 'Payments', fr: 'Paiements', es: 'Pagos' },
-  { en: 'Search', fr: 'Recherche', es: 'Búsqueda' },
-  { en: 'Bookings', fr: 'Réservations', es: 'Reservas' },
-  { en: 'Instructor app', fr: 'App moniteurs', es: 'App de instructores' },
-  { en: 'Learner app', fr: 'App élèves', es: 'App de alumnos' },
-  { en: 'Growth', fr: 'Croissance', es: 'Crecimiento' },
-  { en: 'Partnerships', fr: 'Partenariats', es: 'Alianzas' },
-  { en: 'Data', fr: 'Données', es: 'Datos' },
-  { en: 'Trust and safety', fr: 'Confiance et sécurité', es: 'Confianza y seguridad' },
-  { en: 'Reviews', fr: 'Avis', es: 'Reseñas' },
-  { en: 'Chat', fr: 'Messagerie', es: 'Mensajería' },
-  { en: 'Rentals', fr: 'Location', es: 'Alquiler' },
 ];
 
 /** Lowercase ASCII words joined by hyphens: "Coll d’Aran 1550" → "coll-d-aran-1550". */
