@@ -11,7 +11,14 @@
 import { defineCollection, reference, type SchemaContext } from 'astro:content';
 import { file, glob, type Loader } from 'astro/loaders';
 import { z } from 'astro/zod';
-import { contentCollections, entriesOf, isListPlace } from './content/collections';
+import {
+  contentCollections,
+  entriesOf,
+  isListPlace,
+  places,
+  type FolderPlace,
+  type ListPlace,
+} from './content/collections';
 
 export { localized } from './content/schemas';
 
@@ -34,9 +41,6 @@ const tableIn = (context: SchemaContext) =>
     photo: photo(context),
   });
 type Table = ReturnType<typeof tableIn>;
-
-/** Where each collection's files are (the places do not depend on the schema's context). */
-const places = contentCollections({ resort: z.string(), pack: z.string(), photo: z.string() });
 
 /**
  * `file()` for a list that may be empty on purpose (the instructors ship with none, a site may
@@ -65,7 +69,7 @@ function mayBeEmpty(loader: Loader): Loader {
 
 /** A collection of the table: its files' loader, and its schema in Astro's schema context. */
 function collection<S extends z.ZodType>(
-  { place }: (typeof places)[keyof Table],
+  place: FolderPlace | ListPlace,
   schema: (context: SchemaContext) => S,
 ) {
   const loader = isListPlace(place)

@@ -7,7 +7,7 @@
  */
 import { collection, fields } from '@keystatic/core';
 import { allLocales, type Locale } from '../i18n/locales';
-import { seoLengths } from '../components/seo-lengths';
+import { seoLengths } from '../lib/seo-lengths';
 import { languageName } from './fields';
 
 /**

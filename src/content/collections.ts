@@ -8,7 +8,7 @@
  * the editing UI (src/cms/lists.ts) edit the whole list as one form: a Keystatic singleton holds
  * an object, never a bare list.
  */
-import type { z } from 'astro/zod';
+import { z } from 'astro/zod';
 import { parse } from 'yaml';
 import {
   articleSchema,
@@ -88,6 +88,18 @@ export function contentCollections<
     articles: inFolder('articles', '*/*.md', 'page', articleSchema),
   };
 }
+
+type Table = ReturnType<typeof contentCollections>;
+
+/**
+ * Where each collection's files are, for code that reads the files themselves. The places do not
+ * depend on how entries name others: any references give the same.
+ */
+export const places = Object.fromEntries(
+  Object.entries(contentCollections({ resort: z.string(), pack: z.string(), photo: z.string() })).map(
+    ([name, { place }]) => [name, place],
+  ),
+) as { [Name in keyof Table]: Table[Name]['place'] };
 
 export const isListPlace = (place: FolderPlace | ListPlace): place is ListPlace => 'file' in place;
 

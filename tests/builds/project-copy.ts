@@ -11,8 +11,13 @@ import { promisify } from 'node:util';
 import { freePort } from '../free-port';
 
 const root = resolve(import.meta.dirname, '../..');
-/** Written by builds, tools and tests: not part of what an editor works on. */
+/**
+ * Written by builds, tools and tests: not part of what an editor works on. A local `.env` stays
+ * out too: a copy builds with the settings its test gives, as on CI.
+ */
 const notCopied = new Set([
+  '.env',
+  '.screenshot-site',
   'node_modules',
   '.git',
   '.astro',
@@ -34,8 +39,8 @@ export type ProjectCopy = {
   remove: (path: string) => void;
   /** `node scripts/build.mjs` there (npm run build); resolves with its exit code and output. */
   build: (env?: Record<string, string>) => Promise<{ code: number; output: string }>;
-  /** Runs a command there with the Node that runs the tests. */
-  node: (args: string[]) => Promise<{ code: number; output: string }>;
+  /** Runs a command there with the Node that runs the tests, and more environment variables. */
+  node: (args: string[], env?: Record<string, string>) => Promise<{ code: number; output: string }>;
   removeAll: () => void;
 };
 

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { parseHTML } from 'linkedom';
 import { lessonPriceValues } from '../../src/lessons/price-values';
-import { seoLengthProblems } from '../../src/components/seo-lengths';
+import { seoLengthProblems } from '../../src/lib/seo-lengths';
 import { locales } from '../../src/i18n/locales';
 import { everyPage, useTranslations } from './site';
 

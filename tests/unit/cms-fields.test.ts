@@ -12,7 +12,7 @@ import { collections, singletons } from '../../src/cms/content';
 import { listSchemas } from '../../src/cms/lists';
 import { parseLifetime } from '../../src/consent/cookie-lifetime';
 import { parse } from 'yaml';
-import { seoLengths } from '../../src/components/seo-lengths';
+import { seoLengths } from '../../src/lib/seo-lengths';
 import {
   articleSchema,
   faqSchema,

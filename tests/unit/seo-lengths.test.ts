@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lessonPriceValues } from '../../src/lessons/price-values';
-import { seoLengthProblems } from '../../src/components/seo-lengths';
+import { seoLengthProblems } from '../../src/lib/seo-lengths';
 import { allLocales } from '../../src/i18n/locales';
 import { messages, useTranslations } from '../../src/i18n/translate';
 

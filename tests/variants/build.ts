@@ -1,19 +1,14 @@
 /**
- * Builds the real site with a configuration of its own, into a temporary folder, as Starlight's
- * test fixtures do: one small build per configuration the tests compare. Each build runs in a copy
- * of the project with its own output and cache (a wrapper config around astro.config.mjs), so builds
- * can run side by side, and next to the developer's own `dist/`, without touching either: Astro
- * writes its generated `.astro/` folder into the project's root whatever the config says, and two
- * builds sharing one root race on its files. A build with its own content (`editContent`) edits
- * its copy's content/ first.
+ * Builds the real site with a configuration of its own, as Starlight's test fixtures do: one small
+ * build per configuration the tests compare, each in a copy of the project (tests/builds/
+ * project-copy.ts), so builds run side by side, and next to the developer's own `dist/`, without
+ * touching either (Astro writes its `.astro/` folder into the project it builds, and two builds
+ * sharing one project race on its files). A build with its own content (`editContent`) edits its
+ * copy's content/ first.
  */
-import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
-import { promisify } from 'node:util';
-
-const root = resolve(import.meta.dirname, '../..');
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { copyProject } from '../builds/project-copy';
 
 /** Every variable the variants differ on: each build sets them all, so a local `.env` cannot. */
 export type VariantEnv = {
@@ -51,72 +46,32 @@ export type Variant = {
   remove: () => void;
 };
 
-/** What a copy of the project needs to build: the rest (tests, docs, scripts) stays out. */
-const PROJECT_FILES = [
-  'src',
-  'content',
-  'public',
-  'astro.config.mjs',
-  'tsconfig.json',
-  'package.json',
-];
-
 export async function buildVariant(
   name: string,
   env: VariantEnv,
   /** Edits a copy of content/ (given the copy's project folder) before the build. */
   editContent?: (project: string) => void | Promise<void>,
 ): Promise<Variant> {
-  const dir = mkdtempSync(join(tmpdir(), `site-${name}-`));
-  // The build runs its own output to prerender the pages: it must find the packages from there.
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  const project = join(dir, 'project');
-  for (const file of PROJECT_FILES)
-    cpSync(join(root, file), join(project, file), { recursive: true });
-  symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir');
-  await editContent?.(project);
-  const config = join(dir, 'astro.config.mjs');
+  const project = copyProject(name);
+  await editContent?.(project.dir);
+  // The copy shares the project's node_modules, where Astro keeps its cache unless told otherwise.
   writeFileSync(
-    config,
-    [
-      `import config from ${JSON.stringify(join(project, 'astro.config.mjs'))};`,
-      `export default { ...config, root: ${JSON.stringify(project)}, outDir: ${JSON.stringify(join(dir, 'dist'))},`,
-      `  cacheDir: ${JSON.stringify(join(dir, 'cache'))} };`,
-    ].join('\n'),
+    join(project.dir, 'variant.config.mjs'),
+    "import config from './astro.config.mjs';\nexport default { ...config, cacheDir: './.cache' };\n",
   );
-  const astro = join(root, 'node_modules/astro/bin/astro.mjs');
-  try {
-    // Astro reads `--config` relative to the project's root, even a path outside it.
-    await promisify(execFile)(
-      process.execPath,
-      [astro, 'build', '--config', relative(project, config)],
-      {
-        cwd: project,
-        // A test build, never deployed: it says so with an explicit SITE_URL (a build under CI
-        // without one stops, src/integrations/site-url-guard.ts).
-        env: {
-          ...process.env,
-          SITE_URL: 'http://localhost:4321',
-          ...noCompanyFacts,
-          ...env,
-          ASTRO_TELEMETRY_DISABLED: '1',
-          NO_COLOR: '1',
-        },
-        maxBuffer: 64 * 1024 * 1024,
-      },
-    );
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string };
-    rmSync(dir, { recursive: true, force: true });
-    throw new Error(`The ${name} build failed:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`, {
-      cause: error,
-    });
+  const built = await project.node(
+    ['node_modules/astro/bin/astro.mjs', 'build', '--config', 'variant.config.mjs'],
+    { ...noCompanyFacts, ...env },
+  );
+  if (built.code !== 0) {
+    project.removeAll();
+    throw new Error(`The ${name} build failed:\n${built.output}`);
   }
-  const client = join(dir, 'dist/client');
+  const client = join(project.dir, 'dist/client');
   return {
     client,
     // Pages are files (`build.format: 'file'`): /en/jobs is dist/client/en/jobs.html.
     page: (path) => readFileSync(join(client, `${path}.html`), 'utf8'),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
+    remove: project.removeAll,
   };
 }
