@@ -16,6 +16,7 @@ import { shareImages } from './src/integrations/share-images.ts';
 import { viewRoutes } from './src/integrations/view-routes.ts';
 import { staticHostHeaders } from './src/integrations/static-host-headers.ts';
 import { interactionDirective } from './src/integrations/interaction.ts';
+import { noImageEndpoint } from './src/integrations/no-image-endpoint.ts';
 import { siteUrlGuard } from './src/integrations/site-url-guard.ts';
 import { contentCheck } from './src/content/check/integration.ts';
 import { companyFactsGuard } from './src/integrations/company-facts-guard.ts';
@@ -54,6 +55,7 @@ export default defineConfig({
     consent(),
     interactionDirective(),
     shareImages(),
+    noImageEndpoint(),
     ...cmsIntegrations,
   ],
   // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts

@@ -14,6 +14,22 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // server code loaded on demand all come from one build, even after the link has moved.
 const build = realpathSync(fileURLToPath(new URL('./dist/', import.meta.url)));
 
+// The database thread (src/forms/store-thread.ts): the one place in this process that opens the
+// submissions database (src/forms/store.ts says why). Every write of the receiver, every lookup of
+// a receipt page, the health check, the retention and the start-up check run there, so that
+// neither a locked database nor a slow disk ever holds up a page. Published before the site's
+// code is loaded, so the receiver and the receipt pages find it.
+const { config } = await import('./src/config.ts');
+const { startStoreThread } = await import('./src/forms/store-thread.ts');
+const { publishStoreAccess } = await import('./src/forms/store-access.ts');
+const retention = await import('./src/forms/retention.ts');
+const { forms } = config;
+const storeThread = startStoreThread(forms.dbPath, {
+  // Test hook (the faults suite): a slow disk, each commit taking this long.
+  commitDelayMs: Number(process.env.FORMS_TEST_SLOW_DISK_MS ?? 0),
+});
+publishStoreAccess(storeThread);
+
 process.env.ASTRO_NODE_AUTOSTART = 'disabled'; // we listen ourselves, with compression in front
 const { handler, options } = await import(pathToFileURL(join(build, 'server/entry.mjs')).href);
 
@@ -23,19 +39,6 @@ const host =
   process.env.HOST ??
   (typeof options.host === 'string' ? options.host : options.host ? '0.0.0.0' : 'localhost');
 
-// The database thread (src/forms/store-thread.ts): every write of the receiver, the retention and
-// the start-up check run there, so that neither a locked database nor a slow disk ever holds up a
-// page. Published for the receiver (the Astro endpoint) before the first request.
-const { config } = await import('./src/config.ts');
-const { startStoreThread } = await import('./src/forms/store-thread.ts');
-const { publishWriter } = await import('./src/forms/writer.ts');
-const retention = await import('./src/forms/retention.ts');
-const { forms } = config;
-const storeThread = startStoreThread(forms.dbPath, {
-  // Test hook (the faults suite): a slow disk, each commit taking this long.
-  commitDelayMs: Number(process.env.FORMS_TEST_SLOW_DISK_MS ?? 0),
-});
-publishWriter(storeThread);
 // A locked database is waited for up to a minute; past that, the purge is retried tomorrow.
 const MAINTENANCE_WAIT_MS = 60_000;
 
@@ -102,17 +105,19 @@ const pageFor = prebuiltPages(clientDir);
 
 // Caching (src/server/caching.ts): ETags from the files' content, so an unchanged page keeps its
 // ETag across deploys and a returning visitor gets a 304; Cache-Control by kind of file.
-const { builtFileEtags, cacheControlFor, matches } = await import('./src/server/caching.ts');
+const { builtFileEtags, cacheControlFor, matches, notFoundCacheControl } =
+  await import('./src/server/caching.ts');
 const etagOf = builtFileEtags(clientDir);
 
 // `/healthz` for a load balancer: 200 when a submission would be stored, 503 otherwise and while
-// shutting down (docs/deploy.md).
+// shutting down (docs/deploy.md). Checked on the database thread, within a second.
 const { cachedReceiverCheck } = await import('./src/forms/health.ts');
-const receiverHealth = cachedReceiverCheck(config.forms);
+const HEALTH_WAIT_MS = 1000;
+const receiverHealth = cachedReceiverCheck(() => storeThread.health(forms, HEALTH_WAIT_MS));
 let draining = false;
 
-function answerHealth(res) {
-  const health = draining ? { ready: false, problem: 'shutting down' } : receiverHealth();
+async function answerHealth(res) {
+  const health = draining ? { ready: false, problem: 'shutting down' } : await receiverHealth();
   res.writeHead(health.ready ? 200 : 503, {
     'content-type': 'application/json',
     'cache-control': 'no-store',
@@ -124,15 +129,31 @@ function answerHealth(res) {
   );
 }
 
+// An encoded dot, slash or backslash in a path (`/en/%2e%2e%2f`) names no page: the file server
+// would decode it into a folder and add a slash, Astro would take the slash away, and so on for
+// ever. Answered 404 at once.
+const ENCODED_SEPARATOR = /%(2e|2f|5c)/i;
+
 const server = http.createServer((req, res) => {
   // `//en/` is a path of this site, but Astro's trailing-slash redirect would answer
   // `Location: //en`, which a browser reads as the host `en`: one leading slash only.
   if (req.url && /^\/[/\\]/.test(req.url)) req.url = req.url.replace(/^[/\\]+/, '/');
-  onHeaders(res, () => addSecurityHeaders(res, headerPolicy));
+  onHeaders(res, () => {
+    addSecurityHeaders(res, headerPolicy);
+    if (res.statusCode === 404 && !res.hasHeader('cache-control'))
+      res.setHeader('cache-control', notFoundCacheControl);
+  });
   // Once shutting down, each connection is closed after its answer.
   if (draining) res.setHeader('connection', 'close');
   const path = req.url?.split('?')[0];
-  if (path === '/healthz') return answerHealth(res);
+  if (path === '/healthz') return void answerHealth(res);
+  if (path && ENCODED_SEPARATOR.test(path)) {
+    res.writeHead(404, {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'public, max-age=3600',
+    });
+    return res.end('Not found');
+  }
   const page = req.method === 'GET' || req.method === 'HEAD' ? pageFor(req.url ?? '/') : undefined;
   if (page && 'redirect' in page) {
     res.writeHead(301, { location: page.redirect });
@@ -158,10 +179,14 @@ const server = http.createServer((req, res) => {
   compress(req, res, () => handler(req, res));
 });
 server.listen(port, host, () => console.log(`Serving http://${host}:${port}`));
+const { trackConnections } = await import('./src/server/connections.ts');
+const connections = trackConnections(server);
 
 // Graceful shutdown (SIGTERM from systemd, Docker, an orchestrator; Ctrl-C): stop accepting
 // connections, let the requests under way finish (a visitor's upload is stored, not cut off),
-// then exit. Past SHUTDOWN_GRACE_SECONDS, or on a second signal, the remaining ones are cut.
+// then exit. Idle connections are closed at once, and one whose request stopped arriving halfway
+// once it has been quiet for 2 s (src/server/connections.ts). Past SHUTDOWN_GRACE_SECONDS, or on
+// a second signal, the remaining ones are cut.
 const graceSeconds = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 20);
 function shutDown(signal) {
   if (draining) process.exit(1);
@@ -172,6 +197,8 @@ function shutDown(signal) {
     process.exit(0);
   });
   server.closeIdleConnections();
+  connections.closeStalled();
+  setInterval(() => connections.closeStalled(), 250).unref();
   setTimeout(() => {
     console.error(`Still busy after ${graceSeconds} s: closing the remaining connections`);
     server.closeAllConnections();

@@ -5,7 +5,7 @@
 // Forms: newsletter, contact, application, lesson (the lesson requests), rental (reservations),
 // consent (the consent records), spam (or their form-name). Dates are UTC days or ISO
 // times; --until is exclusive. Without --form, `list` counts every form and `export` (JSON) gives all.
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { config } from '../src/config.ts';
 import { formTables, openStore } from '../src/forms/store.ts';
@@ -60,7 +60,13 @@ const asDate = (value, name) => {
 const range = { since: asDate(values.since, 'since'), until: asDate(values.until, 'until') };
 if (!['csv', 'json'].includes(values.format)) fail(`--format must be csv or json.`);
 
-const store = openStore(config.forms.dbPath);
+// Read-only: this command never writes, migrates or checkpoints the server's live database, and
+// reading it while the server writes is safe (docs/deploy.md, "Backups").
+if (!existsSync(config.forms.dbPath)) {
+  console.log(`No submissions yet: ${config.forms.dbPath} does not exist.`);
+  process.exit(0);
+}
+const store = openStore(config.forms.dbPath, { readOnly: true });
 
 /**
  * Stored text is visitors' text: an ESC or a C1 control in it would be a terminal escape sequence

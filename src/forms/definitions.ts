@@ -60,6 +60,12 @@ export type FormDefinition = {
    * `page(code, locale)` on the receiver, which shows what was sent.
    */
   receipt?: ReceiptKind & { column: string };
+  /**
+   * Whether a post sent twice (a double click, a retry after a lost answer) is found by its key and
+   * answered with the first one's receipt (receiver.ts `submissionKey`); `false` for a form whose
+   * rows are kept once by an id of their own (a consent record's `consent_id`).
+   */
+  keyed?: false;
 };
 
 /** The receipt of a form that has one, its code drawn by `draw` when given (tests). */
@@ -210,9 +216,10 @@ export function formDefinitions({
         visitor_id: o.tracking ? text(o.visitorId) : null,
         locale: text(o.locale),
       }),
-      // A record sent twice (a retried request) is kept once.
+      // A record sent twice (a retried request) is kept once, by its own id.
       onConflict: 'ON CONFLICT (consent_id) DO NOTHING',
       keepsClient: false,
+      keyed: false,
     },
   };
 }

@@ -2,51 +2,40 @@
  * Is the form receiver ready to take a submission? The answer of `/healthz` (server.mjs), for a
  * load balancer or an orchestrator: ready only when a post would be stored.
  *
- * It opens its own connection to the database file (it needs only the path, whatever the store
- * does with it) and takes the write lock for an instant (`BEGIN IMMEDIATE`, then `ROLLBACK`):
- * that fails when the folder or file cannot be written, the disk is read-only, or another process
- * holds the lock. The uploads folder must be writable, and the disk must have room for one more
- * submission of the largest size accepted.
+ * The check runs on the database thread (store-worker.ts), on the thread's own connection: it
+ * takes the write lock for an instant (`BEGIN IMMEDIATE`, then `ROLLBACK`), which fails when the
+ * folder or file cannot be written, the disk is read-only, or another process holds the lock. The
+ * uploads folder must be writable, and the disk must have room for one more submission of the
+ * largest size accepted.
+ *
+ * `/healthz` is public: its problems name what is wrong in plain words, never a path or SQLite's
+ * own message (those go to the server's log).
  */
 import { accessSync, constants, mkdirSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { SubmissionStore } from './store.ts';
 
 export type ReceiverHealth = { ready: true } | { ready: false; problem: string };
 
 export type HealthSettings = { dbPath: string; uploadDir: string; maxBodyBytes: number };
 
-/**
- * How long the check waits for a lock another writer holds. node:sqlite waits synchronously,
- * blocking the server meanwhile: an insert holds the lock for milliseconds, so this is short.
- */
-const LOCK_WAIT_MS = 100;
-
-export function checkReceiver({ dbPath, uploadDir, maxBodyBytes }: HealthSettings): ReceiverHealth {
+/** `open`: the thread's connection (opened, and the database created, on first use). */
+export function checkReceiver(
+  open: () => SubmissionStore,
+  { dbPath, uploadDir, maxBodyBytes }: HealthSettings,
+): ReceiverHealth {
   try {
-    // Created as the store creates them, so that a new server is ready before its first post.
-    mkdirSync(dirname(dbPath), { recursive: true });
-    const db = new DatabaseSync(dbPath, { timeout: LOCK_WAIT_MS });
-    try {
-      db.exec('BEGIN IMMEDIATE');
-      db.exec('ROLLBACK');
-    } finally {
-      db.close();
-    }
+    open().probeWrite();
   } catch (error) {
-    return {
-      ready: false,
-      problem: `database ${dbPath} is not writable: ${(error as Error).message}`,
-    };
+    console.error('Health: the submissions database cannot be written:', error);
+    return { ready: false, problem: 'the submissions database cannot be written' };
   }
   try {
-    mkdirSync(uploadDir, { recursive: true });
+    mkdirSync(uploadDir, { recursive: true, mode: 0o700 });
     accessSync(uploadDir, constants.W_OK);
   } catch (error) {
-    return {
-      ready: false,
-      problem: `uploads folder ${uploadDir} is not writable: ${(error as Error).message}`,
-    };
+    console.error('Health: the uploads folder cannot be written:', error);
+    return { ready: false, problem: 'the uploads folder cannot be written' };
   }
   const disk = statfsSync(dirname(dbPath));
   const free = disk.bavail * disk.bsize;
@@ -57,16 +46,23 @@ export function checkReceiver({ dbPath, uploadDir, maxBodyBytes }: HealthSetting
 
 /**
  * The check, remembered for a second: `/healthz` is public, and a flood of probes must not turn
- * into a flood of lock attempts.
+ * into a flood of lock attempts. Probes arriving while a check runs share it.
  */
 export function cachedReceiverCheck(
-  settings: HealthSettings,
+  check: () => Promise<ReceiverHealth>,
   now = () => Date.now(),
   maxAgeMs = 1000,
 ) {
-  let last: { at: number; health: ReceiverHealth } | undefined;
-  return (): ReceiverHealth => {
-    if (!last || now() - last.at >= maxAgeMs) last = { at: now(), health: checkReceiver(settings) };
+  let last: { at: number; health: Promise<ReceiverHealth> } | undefined;
+  return (): Promise<ReceiverHealth> => {
+    if (!last || now() - last.at >= maxAgeMs)
+      last = {
+        at: now(),
+        health: check().catch((error: Error) => {
+          console.error('Health: the check did not finish:', error.message);
+          return { ready: false, problem: 'the submissions database did not answer in time' };
+        }),
+      };
     return last.health;
   };
 }

@@ -8,6 +8,10 @@
  * query's field names (`where`, `date`, `time`, `hours`, `adults`…), so a search posted as a form
  * is read exactly like the same search in an address.
  *
+ * The lesson's days are the resort's: each within its season (the page says when that is), each
+ * once, at most `MAX_DATES` of them (one more is refused, never dropped); a pack must be one of the
+ * resort's, for the lesson's sport.
+ *
  * The price is never taken from the post: `quotedTotal` is what the visitor saw, and it must be
  * what the price rule gives for the search (else `quotedTotal.changed`: the page was older than
  * the prices). A post without one (no JavaScript: the visitor saw no quote) is accepted; the row
@@ -24,7 +28,8 @@ import {
   type SearchableResort,
   type SearchContext,
 } from '../lessons/search';
-import { contactFields, limits, type FieldErrors } from './schemas';
+import { MAX_DATES } from '../lessons/search-query';
+import { contactFields, limits, localeField, type FieldErrors } from './schemas';
 
 /** The query names of a search, as the request form posts them (time and hours once or per date). */
 const SEARCH_FIELDS = new Set([
@@ -40,11 +45,16 @@ const SEARCH_FIELDS = new Set([
   'language',
 ]);
 
+/** A rental pack a lesson request may add: its id and the sport it is for. */
+export type RequestablePack = { id: string; sport: string };
+
 export type LessonRequestContext = Omit<SearchContext, 'today'> & {
   /** Today, `YYYY-MM-DD`: asked at each check (a server runs for days). */
   today: () => string;
-  /** Each resort's rental packs (ids); a resort without rental is absent or empty. */
-  packsByResort: Readonly<Record<string, readonly string[]>>;
+  /** Each resort's rental packs; a resort without rental is absent or empty. */
+  packsByResort: Readonly<Record<string, readonly RequestablePack[]>>;
+  /** Each resort's season (`YYYY-MM-DD`, both days included); a resort absent is not checked. */
+  seasons: Readonly<Record<string, { opens: string; closes: string }>>;
 };
 
 const optionalText = (code: string, max: number, pattern?: RegExp) =>
@@ -87,7 +97,7 @@ export function lessonRequestSchema(ctx: LessonRequestContext) {
       '',
     ),
     consent: v.literal('yes', 'consent.required'),
-    locale: v.optional(v.string()),
+    locale: localeField,
   });
 }
 
@@ -148,9 +158,11 @@ export function checkLessonRequest(
   const input = lessonRequestInput(data);
   // A missing field is checked as an empty one, to get its own code (as schemas.ts `validate`).
   for (const key of Object.keys(schema.entries)) if (!(key in input)) input[key] = undefined;
+  // The draft keeps the first MAX_DATES days: one more is said, not dropped.
+  const tooManyDates = data.getAll('date').length > MAX_DATES;
   const result = v.safeParse(schema, input, { abortPipeEarly: true });
   if (!result.success) {
-    const errors: FieldErrors = {};
+    const errors: FieldErrors = tooManyDates ? { date: 'dates.tooMany' } : {};
     for (const issue of result.issues) {
       const path = v.getDotPath(issue) ?? 'form';
       if (!path.startsWith('search.')) errors[path] ??= issue.message;
@@ -165,8 +177,13 @@ export function checkLessonRequest(
   const { where, ...rest } = search;
   const lesson: LessonSearch = { resort: where, ...rest };
   const errors: FieldErrors = {};
-  if (pack && !(ctx.packsByResort[lesson.resort] ?? []).includes(pack))
-    errors.pack = 'pack.unavailable';
+  const date = datesProblem(lesson, ctx, tooManyDates);
+  if (date) errors.date = date;
+  if (pack) {
+    const offered = (ctx.packsByResort[lesson.resort] ?? []).find((p) => p.id === pack);
+    if (!offered) errors.pack = 'pack.unavailable';
+    else if (offered.sport !== lesson.sport) errors.pack = 'pack.sport';
+  }
   const quote = searchQuote(lesson, ctx.rule);
   const total = quote.kind === 'private' ? euros(quote.total) : null;
   // A group's price is the group's: a figure posted for one was not shown by this site.
@@ -183,6 +200,21 @@ export function checkLessonRequest(
       pack: pack || null,
     },
   };
+}
+
+/** What is wrong with a request's days as a whole: too many, one twice, or outside the season. */
+function datesProblem(
+  lesson: LessonSearch,
+  ctx: LessonRequestContext,
+  tooMany: boolean,
+): string | null {
+  if (tooMany) return 'dates.tooMany';
+  const days = lesson.dates.map((d) => d.day);
+  if (new Set(days).size < days.length) return 'date.duplicate';
+  const season = ctx.seasons[lesson.resort];
+  // ISO days compare as text.
+  if (season && days.some((day) => day < season.opens || day > season.closes)) return 'date.season';
+  return null;
 }
 
 /**

@@ -30,3 +30,12 @@ export function createRateLimiter(
     },
   };
 }
+
+/** The sender's address, what the limits count by (Astro throws when the adapter cannot tell). */
+export function clientOf(context: { readonly clientAddress: string }) {
+  try {
+    return context.clientAddress;
+  } catch {
+    return 'unknown';
+  }
+}

@@ -2,8 +2,9 @@
  * The embedded form receiver: one POST address for every form, dispatched on `form-name`.
  *
  * Order of the checks (cheapest first, nothing stored until all pass): origin, rate limit, content
- * type, a place among the large posts, body size, parse, form name, honeypot, fields, references
- * and files. A JSON client (the islands send `Accept: application/json`) gets
+ * type, a place among the large posts, body size, the number of fields (counted in the raw body,
+ * before anything is parsed), parse, form name, honeypot, fields, references, a post sent before
+ * (its submission key), and files. A JSON client (the islands send `Accept: application/json`) gets
  * `{ ok, error?, message?, errors? }`; a browser posting the plain HTML form (no JavaScript) is
  * sent back to its page with `#form-sent` or `#form-failed`.
  *
@@ -18,9 +19,11 @@ import { formDefinitions, type FormDefinition } from './definitions';
 import { createRateLimiter } from './rate-limit';
 import { createSlots } from './slots';
 import { receiverToday, type LessonRequestContext } from './lesson-request';
+import { createHash } from 'node:crypto';
 import {
   HONEYPOT_FIELD,
   OTHER_RESORT,
+  SUBMISSION_KEY_FIELD,
   formInput,
   validate,
   type FieldErrors,
@@ -29,7 +32,7 @@ import {
 } from './schemas';
 import { isFull, isStoreBusy, isUniqueClash, type StoredFile } from './store';
 import { saveUpload, sniffFileType, UploadError, type UploadIo } from './uploads';
-import type { SubmissionWriter } from './writer';
+import type { KnownSubmission, StoreAccess } from './store-access';
 import { facts } from '../site-facts';
 
 export type ReceiverSettings = {
@@ -40,7 +43,7 @@ export type ReceiverSettings = {
   /** Origins allowed to post besides the receiver's own. */
   allowedOrigins: readonly string[];
   /** Where the rows go (writer.ts); a failure other than a lock or a full disk is a 500. */
-  store: SubmissionWriter;
+  store: StoreAccess;
   /** English text of a field problem for a form, e.g. ('contact', 'name.invalid') → "Name is not valid.". */
   describe: (form: FormDefinition['key'], code: string) => string;
   /** The resort ids of the content (what a form's `resortFields` name); absent: not checked. */
@@ -98,6 +101,13 @@ const busy = (message: string): Outcome => ({
   headers: { 'retry-after': String(RETRY_AFTER_SECONDS) },
 });
 
+/**
+ * Bounds checked before a body is parsed, so that parsing costs little whatever is sent: a form
+ * without files (sent form-encoded) is a few kilobytes, and no form of the site has more than about
+ * sixty fields (a lesson request of fourteen dates, a rental for six people).
+ */
+export const PARSE_LIMITS = { textBodyBytes: 256 * 1024, fields: 150 };
+
 /** What the honeypot keeps of a bot's post: enough to see what it was, never megabytes. */
 const SPAM_LIMITS = { fields: 30, keyChars: 100, valueChars: 1000, totalChars: 16_000 };
 
@@ -118,6 +128,7 @@ export function createReceiver(settings: ReceiverSettings) {
       ...(settings.lessons ?? {
         resorts: (settings.resortIds ?? []).map((id) => ({ id, name: id })),
         packsByResort: {},
+        seasons: {},
         rule: facts.lessons,
       }),
       today: () => receiverToday(now()),
@@ -161,13 +172,7 @@ export function createReceiver(settings: ReceiverSettings) {
     }
 
     const declared = Number(request.headers.get('content-length') ?? NaN);
-    if (declared > settings.maxBodyBytes) {
-      return fail(
-        413,
-        'tooLarge',
-        `The submission is larger than ${megabytes(settings.maxBodyBytes)}.`,
-      );
-    }
+    if (declared > bodyLimit(contentType)) return tooLarge(contentType);
     if (!(declared <= large.thresholdBytes)) {
       // A large (or unknown-length) body: wait for a place before reading it into memory.
       const release = await slots.acquire(large.waitMs);
@@ -182,17 +187,25 @@ export function createReceiver(settings: ReceiverSettings) {
     return decideRead(request, client, pending, contentType);
   }
 
+  /** Files come multipart; a form-encoded body is text only, and small. */
+  const bodyLimit = (contentType: string) =>
+    isMultipart(contentType)
+      ? settings.maxBodyBytes
+      : Math.min(settings.maxBodyBytes, PARSE_LIMITS.textBodyBytes);
+  const tooLarge = (contentType: string) =>
+    fail(413, 'tooLarge', `The submission is larger than ${megabytes(bodyLimit(contentType))}.`);
+
   /** The parsed form, or the answer to a body that cannot be one. The raw body is dropped on return. */
   async function readForm(request: Request, contentType: string): Promise<FormData | Outcome> {
-    const body = await readLimited(request, settings.maxBodyBytes);
-    if (body === 'tooLarge') {
+    const body = await readLimited(request, bodyLimit(contentType));
+    if (body === 'tooLarge') return tooLarge(contentType);
+    if (body.byteLength === 0) return fail(400, 'emptyBody', 'The submission is empty.');
+    if (fieldCount(body, contentType) > PARSE_LIMITS.fields)
       return fail(
         413,
-        'tooLarge',
-        `The submission is larger than ${megabytes(settings.maxBodyBytes)}.`,
+        'tooManyFields',
+        `The submission has more than ${PARSE_LIMITS.fields} fields; no form of this site has.`,
       );
-    }
-    if (body.byteLength === 0) return fail(400, 'emptyBody', 'The submission is empty.');
     try {
       return await new Response(body, { headers: { 'content-type': contentType } }).formData();
     } catch {
@@ -280,6 +293,11 @@ export function createReceiver(settings: ReceiverSettings) {
       });
     }
 
+    // Sent before (a double click, a retry after a lost answer): the first one's answer again.
+    const key = definition.keyed === false ? '' : submissionKey(form, client);
+    const known = key ? await settings.store.submissionByKey(key, dbWaitMs) : null;
+    if (known) return answerAgain(definition, known, output, pending);
+
     const createdAt = now().toISOString();
     const files: StoredFile[] = [];
     /** The files this post wrote (not those it found already stored): removed if no row is. */
@@ -317,32 +335,49 @@ export function createReceiver(settings: ReceiverSettings) {
             await settings.store.insert(
               definition.storedAs,
               { ...row, [receipt.column]: code },
-              { files },
+              { files, key },
               dbWaitMs,
             );
           } catch (error) {
             if (attempt < RECEIPT_ATTEMPTS && isUniqueClash(error, receipt.column)) continue;
             throw error;
           }
-          pending.receiptPage = receipt.page(
-            code,
-            typeof output.locale === 'string' ? output.locale : null,
-          );
-          return { status: 200, body: { ok: true, [receipt.answer]: code } };
+          return answerAgain(definition, { id: 0, receipt: code }, output, pending);
         }
       }
       const id = await settings.store.insert(
         definition.storedAs,
         row,
-        { onConflict: definition.onConflict, files },
+        { onConflict: definition.onConflict, files, key },
         dbWaitMs,
       );
       if (id === null) removeWritten(written); // a duplicate ignored: its files are not referred to
     } catch (error) {
       removeWritten(written);
+      // The same post, sent twice at once: the other one stored it; this one answers as it did.
+      const first = isUniqueClash(error, 'key')
+        ? await settings.store.submissionByKey(key, dbWaitMs)
+        : null;
+      if (first) return answerAgain(definition, first, output, pending);
       throw error;
     }
     return { status: 200, body: { ok: true } };
+  }
+
+  /** The answer of a stored submission: its receipt (code, and the page to go to), or plain ok. */
+  function answerAgain(
+    definition: FormDefinition,
+    stored: KnownSubmission,
+    output: Record<string, unknown>,
+    pending: Pending,
+  ): Outcome {
+    const receipt = definition.receipt;
+    if (!receipt || !stored.receipt) return { status: 200, body: { ok: true } };
+    pending.receiptPage = receipt.page(
+      stored.receipt,
+      typeof output.locale === 'string' ? output.locale : null,
+    );
+    return { status: 200, body: { ok: true, [receipt.answer]: stored.receipt } };
   }
 
   /** The answer to a fault: the disk full and a locked database are told apart from the rest. */
@@ -572,6 +607,46 @@ function refererPath(request: Request, origins: readonly string[]): string | nul
   } catch {
     return null;
   }
+}
+
+const isMultipart = (contentType: string) =>
+  contentType.toLowerCase().startsWith('multipart/form-data');
+
+/**
+ * How many fields a raw body holds, counted without parsing it: its parts' boundaries (multipart)
+ * or its `&` separators (form-encoded). A byte search, linear and allocation-free.
+ */
+function fieldCount(body: Uint8Array, contentType: string): number {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (!isMultipart(contentType)) {
+    let count = 1;
+    for (let at = bytes.indexOf(0x26); at !== -1; at = bytes.indexOf(0x26, at + 1)) count++;
+    return count;
+  }
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!boundary) return 0; // the parser refuses it
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  let count = -1; // the last delimiter closes the body
+  for (let at = bytes.indexOf(delimiter); at !== -1; at = bytes.indexOf(delimiter, at + 1)) count++;
+  return count;
+}
+
+/**
+ * A post's submission key: a digest of the form's name, its fields (files by name and size) and
+ * who sent it: the key the form's island drew for it (`submission-key`, the same for every retry
+ * of one filled-in form), or, from a browser without JavaScript, the sender's address. The same
+ * post sent twice has the same key; a changed field makes another.
+ */
+function submissionKey(form: FormData, client: string): string {
+  const hash = createHash('sha256');
+  const sender = form.get(SUBMISSION_KEY_FIELD);
+  hash.update(typeof sender === 'string' && sender ? `key:${sender}` : `client:${client}`);
+  for (const [name, value] of form) {
+    if (name === SUBMISSION_KEY_FIELD || name === 'return-to') continue;
+    hash.update(`\n${name}=`);
+    hash.update(typeof value === 'string' ? value : `file:${value.name}:${value.size}`);
+  }
+  return hash.digest('base64url');
 }
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;

@@ -4,7 +4,7 @@
  * that a file had been sent. Contact messages are deleted after the privacy policy's period
  * (`legal.contactRetentionMonths` in the site facts). Runs when the server starts and then daily.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SubmissionStore } from './store.ts';
 import { checkUploads, deleteUpload, STORED_NAME } from './uploads.ts';
@@ -65,6 +65,19 @@ export function purgeExpiredSpam(store: SubmissionStore, retentionDays: number, 
 }
 
 /**
+ * A submission's key is kept a day: long enough for a double click, a retry after a lost answer or
+ * a reloaded page to find the first post, and no trace of who sent what kept beyond that.
+ */
+export const SUBMISSION_KEY_DAYS = 1;
+
+/** Forgets the submission keys older than a day; returns how many. */
+export function purgeExpiredSubmissionKeys(store: SubmissionStore, now = new Date()) {
+  return store.deleteSubmissionKeys(
+    new Date(now.getTime() - SUBMISSION_KEY_DAYS * DAY_MS).toISOString(),
+  );
+}
+
+/**
  * Deletes the upload files no live row refers to (a post whose row failed after its file was
  * written, then a crash before the cleanup; a row deleted by hand) and returns their names. Only
  * files untouched for `minAgeMs`: a post under way has written (or touched, reusing it) its file
@@ -92,6 +105,8 @@ export function sweepOrphanUploads(store: SubmissionStore, uploadDir: string, mi
  * are missing, are listed for the operator.
  */
 export async function checkStoredFiles(liveFileNames: string[], uploadDir: string) {
+  // CVs and licences are their owner's only; a folder created before that rule is tightened.
+  if (existsSync(uploadDir)) chmodSync(uploadDir, 0o700);
   const { removedParts, damaged } = await checkUploads(uploadDir);
   const missing = liveFileNames.filter((name) => !existsSync(join(uploadDir, name)));
   return { removedParts, damaged, missing };

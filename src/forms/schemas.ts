@@ -15,6 +15,12 @@ export { formNames, type FormKey, type FormName } from './names';
 /** The hidden field people never see and bots fill in. A filled one is stored as spam. */
 export const HONEYPOT_FIELD = 'bot-field';
 
+/**
+ * The key a form's island draws once per filled-in form and sends with every try of it, so that a
+ * post sent twice is stored once (receiver.ts `submissionKey`). Not a field of any schema.
+ */
+export const SUBMISSION_KEY_FIELD = 'submission-key';
+
 /** Spec §5: text, an @, text, a dot, more text, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -52,7 +58,8 @@ export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
  */
 export const OTHER_RESORT = 'other';
 
-const locale = v.optional(v.picklist(allLocales));
+/** The language of the page the form was sent from: one of the site's, or none. */
+export const localeField = v.optional(v.picklist(allLocales, 'locale.invalid'));
 
 /**
  * No control characters (NUL, ESC, CR, LF…): they have no place in a name or an address, and an
@@ -90,7 +97,7 @@ const email = (code: string) => textField(code, { max: limits.email, pattern: EM
 
 export const NewsletterSchema = v.object({
   email: email('email.invalid'),
-  locale,
+  locale: localeField,
 });
 
 /**
@@ -107,7 +114,7 @@ export const contactFields = {
 export type ContactField = keyof typeof contactFields;
 export const contactFieldNames = Object.keys(contactFields) as ContactField[];
 
-export const ContactSchema = v.object({ ...contactFields, locale });
+export const ContactSchema = v.object({ ...contactFields, locale: localeField });
 
 /** An uploaded file within the size limit whose declared type is one we accept. */
 function upload(field: string, maxBytes: number) {
@@ -157,7 +164,7 @@ export function applicationSchema({ maxFileBytes = DEFAULT_MAX_FILE_BYTES } = {}
       '',
     ),
     adult: v.literal('yes', 'adult.required'),
-    locale,
+    locale: localeField,
   };
   // "Another resort" needs the resort's name and its country.
   return v.pipe(
@@ -205,7 +212,7 @@ export const ConsentRecordSchema = v.object({
   ),
   method: v.picklist(consentMethods, 'method.invalid'),
   visitorId: v.optional(v.pipe(v.string('visitorId.invalid'), v.regex(UUID, 'visitorId.invalid'))),
-  locale,
+  locale: localeField,
 });
 
 /** A form's rules: an object of fields, possibly piped through checks across fields (the rental). */
@@ -399,7 +406,7 @@ export function rentalReservationSchema(
         '',
       ),
       consent: v.literal('yes', 'consent.required'),
-      locale,
+      locale: localeField,
     }),
     v.rawCheck(({ dataset, addIssue }) => {
       const value = dataset.value as Record<string, unknown>;

@@ -1,4 +1,7 @@
 /** What the main thread and the database thread (store-worker.ts) send each other. */
+import type { HealthSettings } from './health.ts';
+
+export type { HealthSettings };
 
 /** The values of a job's shared state word. */
 export const JOB = { QUEUED: 0, STARTED: 1, ABANDONED: 2 } as const;
@@ -14,7 +17,14 @@ export type RetentionSettings = {
 
 export type Job = {
   id: number;
-  operation: 'insert' | 'removeUnreferencedUpload' | 'liveFileNames' | 'retention';
+  operation:
+    | 'insert'
+    | 'submissionByKey'
+    | 'removeUnreferencedUpload'
+    | 'byReceipt'
+    | 'health'
+    | 'liveFileNames'
+    | 'retention';
   args: unknown[];
   /** Epoch ms after which the job must not start (and a lock is no longer waited for). */
   deadline: number;

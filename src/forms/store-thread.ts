@@ -1,6 +1,6 @@
 /**
  * The server's database thread, seen from the main thread (`server.mjs` starts it): a
- * `SubmissionWriter` for the receiver, and the maintenance jobs (retention, the start-up check).
+ * `StoreAccess` for the receiver, and the maintenance jobs (retention, the start-up check).
  * The worker itself is store-worker.ts.
  *
  * Bounded waits: a job not started within its wait (the thread busy with slow writes, or the
@@ -9,15 +9,17 @@
  * when nothing was stored.
  */
 import { Worker } from 'node:worker_threads';
-import { StoreBusyError, type Row, type StoredForm } from './store.ts';
+import type { ReceiverHealth } from './health.ts';
+import { StoreBusyError, type FormWithReceipt, type Row, type StoredForm } from './store.ts';
 import {
   JOB,
+  type HealthSettings,
   type Job,
   type JobAnswer,
   type JobError,
   type RetentionSettings,
 } from './store-jobs.ts';
-import type { InsertOptions, SubmissionWriter } from './writer.ts';
+import type { InsertOptions, KnownSubmission, StoreAccess } from './store-access.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
@@ -91,22 +93,33 @@ export function startStoreThread(dbPath: string, { commitDelayMs = 0 }: StoreThr
     });
   }
 
-  const writer: SubmissionWriter = {
+  const access: StoreAccess = {
     insert: (form: StoredForm, row: Row, options: InsertOptions, waitMs: number) =>
       run<number | null>('insert', [form, row, options], waitMs),
+    submissionByKey: (key: string, waitMs: number) =>
+      run<KnownSubmission | null>('submissionByKey', [key], waitMs),
     removeUnreferencedUpload: (uploadDir, storedName, writtenAtMs) =>
       run<boolean>('removeUnreferencedUpload', [uploadDir, storedName, { writtenAtMs }], 10_000),
+    byReceipt: (form: FormWithReceipt, code: string, waitMs: number) =>
+      run<Row | undefined>('byReceipt', [form, code], waitMs),
   };
 
   return {
-    ...writer,
+    ...access,
+    /** The receiver's health (health.ts), checked on the thread's connection within `waitMs`. */
+    health: (settings: HealthSettings, waitMs: number) =>
+      run<ReceiverHealth>('health', [settings], waitMs),
     liveFileNames: (waitMs: number) => run<string[]>('liveFileNames', [], waitMs),
     retention: (settings: RetentionSettings, waitMs: number) =>
-      run<{ files: number; messages: number; spam: number; orphans: string[] }>(
-        'retention',
-        [settings],
-        waitMs,
-      ),
+      run<{
+        files: number;
+        messages: number;
+        requests: number;
+        reservations: number;
+        spam: number;
+        keys: number;
+        orphans: string[];
+      }>('retention', [settings], waitMs),
   };
 }
 

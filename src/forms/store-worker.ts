@@ -9,6 +9,7 @@
  * job started is always answered (its post waits for the commit).
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { checkReceiver } from './health.ts';
 import { openStore, whenFree, type SubmissionStore } from './store.ts';
 import {
   purgeExpiredContactMessages,
@@ -16,18 +17,32 @@ import {
   purgeExpiredLessonRequests,
   purgeExpiredRentalReservations,
   purgeExpiredSpam,
+  purgeExpiredSubmissionKeys,
   sweepOrphanUploads,
 } from './retention.ts';
-import { JOB, type Job, type JobAnswer, type RetentionSettings } from './store-jobs.ts';
+import {
+  JOB,
+  type HealthSettings,
+  type Job,
+  type JobAnswer,
+  type RetentionSettings,
+} from './store-jobs.ts';
 
 const { dbPath, commitDelayMs } = workerData as { dbPath: string; commitDelayMs: number };
 
 let store: SubmissionStore | undefined;
-/** Opened on first use; a failure (an unwritable path) fails that job, and the next one retries. */
+/**
+ * The one connection of the server process (store.ts `openStore` says why there is only one).
+ * Opened, and the database migrated, by the first job (the start-up check, as the server starts);
+ * a failure (an unwritable path) fails that job, and the next one retries.
+ */
 const open = () => (store ??= openStore(dbPath, { busyTimeoutMs: 5, commitDelayMs }));
 
 const operations = {
   insert: (s: SubmissionStore, ...args: Parameters<SubmissionStore['insert']>) => s.insert(...args),
+  submissionByKey: (s: SubmissionStore, key: string) => s.submissionByKey(key),
+  byReceipt: (s: SubmissionStore, ...args: Parameters<SubmissionStore['byReceipt']>) =>
+    s.byReceipt(...args),
   removeUnreferencedUpload: (
     s: SubmissionStore,
     ...args: Parameters<SubmissionStore['removeUnreferencedUpload']>
@@ -39,19 +54,32 @@ const operations = {
     requests: purgeExpiredLessonRequests(s, settings.contactRetentionDays),
     reservations: purgeExpiredRentalReservations(s, settings.contactRetentionDays),
     spam: purgeExpiredSpam(s, settings.spamRetentionDays),
+    keys: purgeExpiredSubmissionKeys(s),
     orphans: sweepOrphanUploads(s, settings.uploadDir, settings.orphanMinAgeMs),
   }),
-} satisfies Record<Job['operation'], (store: SubmissionStore, ...args: never[]) => unknown>;
+} satisfies Record<
+  Exclude<Job['operation'], 'health'>,
+  (store: SubmissionStore, ...args: never[]) => unknown
+>;
+
+/** The health check opens the store itself: a store that cannot be opened is its answer. */
+const health = (settings: HealthSettings) => checkReceiver(open, settings);
 
 parentPort!.on('message', async (job: Job) => {
   if (Atomics.compareExchange(job.state, 0, JOB.QUEUED, JOB.STARTED) !== JOB.QUEUED) return;
   let answer: JobAnswer;
   try {
-    const operation = operations[job.operation] as (s: SubmissionStore, ...a: unknown[]) => unknown;
-    const result = await whenFree(
-      () => operation(open(), ...job.args),
-      Math.max(0, job.deadline - Date.now()),
-    );
+    const wait = Math.max(0, job.deadline - Date.now());
+    const result =
+      job.operation === 'health'
+        ? await whenFree(() => health(job.args[0] as HealthSettings), wait)
+        : await whenFree(() => {
+            const operation = operations[job.operation as keyof typeof operations] as (
+              s: SubmissionStore,
+              ...a: unknown[]
+            ) => unknown;
+            return operation(open(), ...job.args);
+          }, wait);
     answer = { id: job.id, ok: true, result };
   } catch (error) {
     const { name, message, stack } = error as Error;

@@ -10,7 +10,7 @@
  * Plain Node TypeScript (no Astro, no Vite): `server.mjs` and `scripts/submissions.mjs` import it
  * directly, as the Astro endpoint does.
  */
-import { chmodSync, closeSync, mkdirSync, openSync, statSync, unlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -141,6 +141,18 @@ export const migrations: readonly string[] = [
   // UNIQUE column: the column, then a unique index (rows sent before keep NULL, never shown).
   `ALTER TABLE lesson_requests ADD COLUMN reference TEXT;
    CREATE UNIQUE INDEX lesson_requests_reference ON lesson_requests (reference);`,
+  // 7: the key of each submission stored (the form's submission key, or a digest of the post from
+  // a browser without JavaScript), written in the row's transaction: a post sent twice (a double
+  // click, a retry after a lost answer) finds the first and is answered with its receipt. Kept a
+  // day (retention.ts).
+  `CREATE TABLE submission_keys (
+     key TEXT PRIMARY KEY,
+     form TEXT NOT NULL,
+     row_id INTEGER, -- NULL: the form's table ignored the row as a duplicate (a newsletter address)
+     receipt TEXT, -- the code the visitor was given (booking code, reference), if the form gives one
+     created_at TEXT NOT NULL
+   ) WITHOUT ROWID;
+   CREATE INDEX submission_keys_created_at ON submission_keys (created_at);`,
 ];
 
 /** The table of each form (by `form-name`), plus what the honeypot caught. */
@@ -182,11 +194,14 @@ const SQLITE_BUSY = 5;
 const SQLITE_LOCKED = 6;
 const SQLITE_FULL = 13;
 
+/** A UNIQUE index's clash, or a primary key's (a WITHOUT ROWID table's key is one). */
 const SQLITE_CONSTRAINT_UNIQUE = 2067;
+const SQLITE_CONSTRAINT_PRIMARYKEY = 1555;
 /** The insert broke a UNIQUE constraint on `column` (node:sqlite names it in the message). */
 export const isUniqueClash = (error: unknown, column: string) =>
-  (error as { errcode?: number }).errcode === SQLITE_CONSTRAINT_UNIQUE &&
-  String((error as Error).message).includes(`.${column}`);
+  [SQLITE_CONSTRAINT_UNIQUE, SQLITE_CONSTRAINT_PRIMARYKEY].includes(
+    (error as { errcode?: number }).errcode ?? 0,
+  ) && String((error as Error).message).includes(`.${column}`);
 
 /** Another connection holds the write lock (the CLI, a backup, a second server). */
 export const isBusy = (error: unknown) =>
@@ -236,27 +251,35 @@ export async function whenFree<T>(work: () => T, maxWaitMs: number): Promise<T> 
  * `-wal` and `-shm` beside it, which take its mode) is readable by its owner only: it holds
  * names, addresses and phone numbers.
  *
+ * In the server, only the database thread (store-worker.ts) calls this, once: POSIX locks belong
+ * to the process, and closing *any* descriptor of the file in it (a second connection opened and
+ * closed, an existence probe with open/close) drops the locks the thread's connection holds, so
+ * that an outside reader (a backup, the team CLI) closing last deletes the `-wal` the server still
+ * writes to. So nothing here opens the file but SQLite itself: the mode is set by path (chmod),
+ * before the first write creates the `-wal` and `-shm`.
+ *
  * `busyTimeoutMs`: how long SQLite itself waits for a lock, blocking the thread. The CLI may
  * wait (5 s); the server passes a few milliseconds and waits with `whenFree` instead.
+ *
+ * `readOnly` (the team CLI, the backup): no folder or file created, no migration, no write; such a
+ * connection never checkpoints nor deletes the `-wal`.
  *
  * `commitDelayMs` (tests only: `FORMS_TEST_SLOW_DISK_MS`): a slow disk. Each commit blocks its
  * thread that long before it is written, holding the write lock, as a commit's fsync on a slow
  * disk does.
  */
-export function openStore(path: string, { busyTimeoutMs = 5000, commitDelayMs = 0 } = {}) {
-  if (path !== ':memory:') {
-    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-    closeSync(openSync(path, 'a', 0o600));
-    try {
-      chmodSync(path, 0o600); // also tightens a database created before this rule
-    } catch {
-      // Another user's file (an operator reading it with the CLI): theirs to keep tight.
-    }
-  }
-  const db = new DatabaseSync(path, { timeout: busyTimeoutMs });
+export function openStore(
+  path: string,
+  { busyTimeoutMs = 5000, commitDelayMs = 0, readOnly = false } = {},
+) {
+  if (path !== ':memory:' && !readOnly) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const db = new DatabaseSync(path, { timeout: busyTimeoutMs, readOnly });
   try {
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;');
-    migrate(db);
+    if (!readOnly) {
+      if (path !== ':memory:') ownerOnly(path);
+      db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;');
+      migrate(db);
+    }
   } catch (error) {
     db.close();
     throw error;
@@ -285,12 +308,30 @@ export function openStore(path: string, { busyTimeoutMs = 5000, commitDelayMs = 
 
   return {
     db,
-    /** Stores one submission of a form; returns the new row's id (or null for a duplicate ignored by `onConflict`). */
-    insert(form: StoredForm, row: Row, { onConflict = '', files = [] as StoredFile[] } = {}) {
+    /**
+     * Stores one submission of a form, and its `key` when it has one (a second insert with the same
+     * key fails on the key's uniqueness, storing nothing); returns the new row's id (or null for a
+     * duplicate ignored by `onConflict`).
+     */
+    insert(
+      form: StoredForm,
+      row: Row,
+      { onConflict = '', files = [] as StoredFile[], key = '' } = {},
+    ) {
       return transaction(() => {
         const result = insertInto(formTables[form], row, onConflict);
-        if (result.changes === 0) return null;
-        const id = Number(result.lastInsertRowid);
+        const id = result.changes === 0 ? null : Number(result.lastInsertRowid);
+        if (key) {
+          const receiptColumn = (receiptColumns as Partial<Record<StoredForm, string>>)[form];
+          insertInto('submission_keys', {
+            key,
+            form,
+            row_id: id,
+            receipt: receiptColumn ? (row[receiptColumn] ?? null) : null,
+            created_at: row.created_at ?? new Date().toISOString(),
+          });
+        }
+        if (id === null) return null;
         for (const file of files) {
           insertInto('application_files', {
             application_id: id,
@@ -305,6 +346,30 @@ export function openStore(path: string, { busyTimeoutMs = 5000, commitDelayMs = 
         }
         return id;
       });
+    },
+
+    /** The submission stored under `key`: its row id and the receipt code its visitor was given. */
+    submissionByKey(key: string): { id: number; receipt: string | null } | null {
+      const found = db
+        .prepare('SELECT row_id, receipt FROM submission_keys WHERE key = ?')
+        .get(key) as { row_id: number | null; receipt: string | null } | undefined;
+      return found ? { id: Number(found.row_id ?? 0), receipt: found.receipt } : null;
+    },
+
+    /** Forgets the submission keys stored before `before` (a post sent again later is a new one). */
+    deleteSubmissionKeys(before: string): number {
+      return Number(
+        db.prepare('DELETE FROM submission_keys WHERE created_at < ?').run(before).changes,
+      );
+    },
+
+    /**
+     * Could a submission be stored now? Takes the write lock for an instant (fails at once when
+     * another process holds it, or the file or disk is read-only), on this connection.
+     */
+    probeWrite() {
+      db.exec('BEGIN IMMEDIATE');
+      db.exec('ROLLBACK');
     },
 
     /** A form's submissions, oldest first, optionally between two ISO dates (inclusive of `since`). */
@@ -431,6 +496,15 @@ export function openStore(path: string, { busyTimeoutMs = 5000, commitDelayMs = 
 
     close: () => db.close(),
   };
+}
+
+/** Readable and writable by its owner only; another user's file (an operator's copy) is theirs to keep tight. */
+function ownerOnly(path: string) {
+  try {
+    chmodSync(path, 0o600); // also tightens a database created before this rule
+  } catch {
+    // Not ours to change.
+  }
 }
 
 /** Blocks the calling thread (as a synchronous fsync does), not just this function. */

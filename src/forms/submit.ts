@@ -5,7 +5,7 @@
  *
  * It never touches the form's fields: whatever happens, what the visitor typed stays in place.
  */
-import { formNames, type FieldErrors } from './schemas';
+import { formNames, SUBMISSION_KEY_FIELD, type FieldErrors } from './schemas';
 
 export type SubmitResult =
   /** `receipt`: what the receiver gave back to keep, e.g. `{ bookingCode }` for a rental. */
@@ -17,16 +17,22 @@ export type SubmitResult =
 
 export type SubmitOptions = {
   endpoint: string;
+  /**
+   * The key of this filled-in form, the same for each try of it: a post the receiver stored but
+   * whose answer was lost, sent again, is answered with its first receipt instead of stored twice.
+   */
+  submissionKey?: string;
   /** Share of the body sent so far, 0 to 1 (multipart forms only). */
   onProgress?: (fraction: number) => void;
 };
 
 export function submitForm(
   form: HTMLFormElement | null | undefined,
-  { endpoint, onProgress }: SubmitOptions,
+  { endpoint, onProgress, submissionKey }: SubmitOptions,
 ): Promise<SubmitResult> {
   if (!form) return Promise.reject(new Error('Form not found'));
   const data = new FormData(form);
+  if (submissionKey) data.set(SUBMISSION_KEY_FIELD, submissionKey);
   const body =
     data.get('form-name') === formNames.newsletter
       ? new URLSearchParams(data as unknown as Record<string, string>)

@@ -112,7 +112,7 @@ export async function saveUpload(
 
   const temporary = `${target}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}${PART_SUFFIX}`;
   try {
-    await mkdir(dir, { recursive: true });
+    await mkdir(dir, { recursive: true, mode: 0o700 }); // CVs and licences: their owner's only
     const handle = await open(temporary, 'w', 0o600);
     try {
       // A write may store fewer bytes than asked (a disk filling up): go on until all are written

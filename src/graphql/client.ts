@@ -23,6 +23,11 @@ export type GraphqlEndpoint = {
   token?: string | null | undefined;
   /** Milliseconds before the request is abandoned (default 8000). */
   timeoutMs?: number | undefined;
+  /**
+   * The largest answer read, in bytes: past it the answer is dropped unread (`tooLarge`), so a
+   * backend gone wrong cannot fill the reader's memory (the server's relay sets it).
+   */
+  maxBytes?: number | undefined;
 };
 
 export type GraphqlErrorEntry = {
@@ -40,7 +45,9 @@ export type GraphqlFailure =
   | { kind: 'invalid' }
   /** No answer: nothing listens, the connection closed, DNS, CORS, offline. */
   | { kind: 'network'; message: string }
-  | { kind: 'timeout'; afterMs: number };
+  | { kind: 'timeout'; afterMs: number }
+  /** An answer larger than the endpoint's `maxBytes`, dropped unread. */
+  | { kind: 'tooLarge'; maxBytes: number };
 
 export type GraphqlResult<T> = { ok: true; data: T } | { ok: false; failure: GraphqlFailure };
 
@@ -93,7 +100,9 @@ export async function graphqlRequest<T>(
         ...requestInit(operation, endpoint.token),
         signal: controller.signal,
       });
-      body = await response.json().catch(() => undefined);
+      body = await readJson(response, endpoint.maxBytes);
+      if (body === TOO_LARGE)
+        return { ok: false, failure: { kind: 'tooLarge', maxBytes: endpoint.maxBytes! } };
     } catch (error) {
       if (timedOut) return { ok: false, failure: { kind: 'timeout', afterMs: timeoutMs } };
       return {
@@ -116,6 +125,41 @@ export async function graphqlRequest<T>(
     clearTimeout(timer);
     signal?.removeEventListener('abort', abort);
   }
+}
+
+const TOO_LARGE = Symbol('too large');
+
+/** The answer's JSON (undefined when it is not JSON), or TOO_LARGE past `maxBytes`. */
+async function readJson(response: Response, maxBytes?: number): Promise<unknown> {
+  if (maxBytes === undefined) return response.json().catch(() => undefined);
+  if (Number(response.headers.get('content-length') ?? 0) > maxBytes) {
+    await response.body?.cancel();
+    return TOO_LARGE;
+  }
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  if (response.body) {
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      total += chunk.byteLength;
+      if (total > maxBytes) return TOO_LARGE; // leaving the loop cancels the rest of the body
+      chunks.push(chunk);
+    }
+  }
+  try {
+    return JSON.parse(new TextDecoder().decode(concat(chunks, total)));
+  } catch {
+    return undefined;
+  }
+}
+
+function concat(chunks: Uint8Array[], total: number) {
+  const whole = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return whole;
 }
 
 /**

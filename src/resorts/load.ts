@@ -1,6 +1,7 @@
 /** Content lookups shared by the resort views. */
 import { getCollection, getEntries, getEntry, type CollectionEntry } from 'astro:content';
 import type { RentalCatalogue } from '../forms/schemas';
+import type { LessonRequestContext } from '../forms/lesson-request';
 
 /** The resort a resort page is for; every resort page is built from a resort id, so it exists. */
 export async function resortFor(params: {
@@ -46,16 +47,42 @@ export function rentalStateOf(resort: CollectionEntry<'resorts'>): RentalState {
   return resort.data.rental.packs.length > 0 ? 'available' : 'none';
 }
 
+/** A resort's season, both days included, `YYYY-MM-DD`. */
+export const seasonOf = (resort: CollectionEntry<'resorts'>) => ({
+  opens: isoDay(resort.data.season.opens),
+  closes: isoDay(resort.data.season.closes),
+});
+
+/**
+ * What the receiver checks a lesson request against (forms/lesson-request.ts): the resorts as the
+ * search finds them, each resort's rental packs with their sport, and its season.
+ */
+export function lessonCatalogueOf(
+  resorts: CollectionEntry<'resorts'>[],
+  packs: CollectionEntry<'rentalPacks'>[],
+): Omit<LessonRequestContext, 'today' | 'rule'> {
+  const sportOf = new Map(packs.map((pack) => [pack.id, pack.data.sport]));
+  return {
+    resorts: resorts.map((r) => ({ id: r.id, name: r.data.name, aliases: r.data.aliases })),
+    packsByResort: Object.fromEntries(
+      resorts.map((r) => [
+        r.id,
+        r.data.rental.offered
+          ? r.data.rental.packs.map((p) => ({ id: p.id, sport: sportOf.get(p.id) ?? '' }))
+          : [],
+      ]),
+    ),
+    seasons: Object.fromEntries(resorts.map((r) => [r.id, seasonOf(r)])),
+  };
+}
+
 /** One resort's rental for the reservation rules (schemas.ts): its packs and its season. */
 export function rentalEntryOf(resort: CollectionEntry<'resorts'>): RentalCatalogue {
   if (rentalStateOf(resort) !== 'available') return {};
   return {
     [resort.id]: {
       packs: resort.data.rental.packs.map((pack) => pack.id),
-      season: {
-        opens: isoDay(resort.data.season.opens),
-        closes: isoDay(resort.data.season.closes),
-      },
+      season: seasonOf(resort),
     },
   };
 }

@@ -24,6 +24,12 @@ export const cacheRules = [
   { path: '/og-image.jpg', cacheControl: `public, max-age=${MONTH}` },
 ] as const;
 
+/**
+ * A 404 that says nothing of its own: kept a minute, so a burst of requests for a missing address
+ * (a broken link in a mailing) is answered by caches, and a page published since shows soon.
+ */
+export const notFoundCacheControl = 'public, max-age=60';
+
 /** Checked on every use: pages and any file without a rule of its own. */
 export const revalidate = 'public, no-cache';
 

@@ -41,6 +41,14 @@ export type RelayTimes = {
   timeoutMs: number;
 };
 
+/**
+ * The largest backend answer the relay reads: a resort's conditions are a few hundred bytes, so
+ * anything near this is a backend gone wrong, and is dropped unread (the page keeps its values).
+ */
+export const RELAY_MAX_ANSWER_BYTES = 64 * 1024;
+/** The longest backend message shown in the error toast (spec §8): a sentence, never a page. */
+export const RELAY_MAX_MESSAGE_CHARS = 200;
+
 export const RELAY_TIMES: RelayTimes = {
   freshMs: 60_000,
   staleMs: 600_000,
@@ -55,6 +63,19 @@ export const relayCacheControl = {
 } as const;
 
 type Entry = { answer: RelayAnswer; at: number };
+
+/**
+ * A backend message as the visitor is shown it: one line of plain text, cut to a sentence's length
+ * (a backend printing a stack trace or a page of HTML into its error shows none of it).
+ */
+function toastText(message: string | null): string | null {
+  if (!message) return null;
+  const line = message.replace(/[\p{Cc}\s]+/gu, ' ').trim();
+  if (!line || /<[a-z!/]/i.test(line)) return null; // markup: not a message meant for people
+  return line.length > RELAY_MAX_MESSAGE_CHARS
+    ? `${line.slice(0, RELAY_MAX_MESSAGE_CHARS - 1)}…`
+    : line;
+}
 
 export type Relay = {
   /** The conditions of the resort with this backend id, from memory or from the backend. */
@@ -79,12 +100,12 @@ export function createRelay({
 
   async function ask(uuid: string): Promise<RelayAnswer> {
     const result = await graphqlRequest(
-      { url: backendUrl, timeoutMs: times.timeoutMs },
+      { url: backendUrl, timeoutMs: times.timeoutMs, maxBytes: RELAY_MAX_ANSWER_BYTES },
       resortConditionsOperation(uuid),
       { fetch: doFetch },
     );
     if (!result.ok) {
-      const message = errorToastMessage(result.failure);
+      const message = toastText(errorToastMessage(result.failure));
       return { live: false, reason: result.failure.kind, ...(message ? { message } : {}) };
     }
     const conditions = readResortConditions(result.data);

@@ -61,6 +61,10 @@ export const scenarios = {
   slow: 'slow',
   /** The connection closes without an answer. */
   hangUp: 'hang-up',
+  /** A JSON answer of `megabytes` MB (default 300), streamed with no length: a backend gone wrong. */
+  huge: 'huge',
+  /** A GraphQL error whose message is `message` (a long one, a stack trace, HTML…). */
+  message: 'message',
 } as const;
 
 export const toastErrorMessage = 'Resort service unavailable';

@@ -8,6 +8,7 @@
  *
  *   node tests/e2e/fake-backend.ts
  */
+import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import {
   fakeBackendUrl,
@@ -75,6 +76,10 @@ async function answer(request: IncomingMessage, response: ServerResponse) {
       return send(response, 200, graphqlError('Error Getting resort for uuid'));
     case scenarios.hangUp:
       return request.socket.destroy();
+    case scenarios.message:
+      return send(response, 200, graphqlError(url.searchParams.get('message') ?? ''));
+    case scenarios.huge:
+      return sendHuge(response, Number(url.searchParams.get('megabytes') ?? 300));
     case scenarios.slow:
       await new Promise((resolve) =>
         setTimeout(resolve, Number(url.searchParams.get('delay') ?? 1500)),
@@ -83,6 +88,17 @@ async function answer(request: IncomingMessage, response: ServerResponse) {
   }
   if (!known.has(uuid)) return send(response, 200, graphqlError('Error Getting resort for uuid'));
   return send(response, 200, { data: { resort: { uuid, ...liveConditions } } });
+}
+
+/** `megabytes` MB of a JSON string, a megabyte at a time, as long as the reader takes them. */
+async function sendHuge(response: ServerResponse, megabytes: number) {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  const megabyte = Buffer.alloc(1024 * 1024, 'x');
+  response.write('{"data":{"resort":{"uuid":"');
+  for (let sent = 0; sent < megabytes && !response.destroyed; sent++)
+    if (!response.write(megabyte))
+      await Promise.race([once(response, 'drain'), once(response, 'close')]);
+  response.end('"}}}');
 }
 
 // A page that goes away mid-request (a test ending) must not take the fake down with it.

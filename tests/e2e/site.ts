@@ -45,6 +45,15 @@ export const resorts: Record<string, ResortFile> = Object.fromEntries(
     },
   ]),
 );
+/** Each rental pack's sport, by pack id (content/rental-packs.yaml). */
+export const packSports: Record<string, string> = Object.fromEntries(
+  (
+    parse(readFileSync('content/rental-packs.yaml', 'utf8')) as {
+      packs: { id: string; sport: string }[];
+    }
+  ).packs.map((pack) => [pack.id, pack.sport]),
+);
+
 /** A posting's front matter as its file writes it (docs/content-jobs.md). */
 export type PostingFile = {
   slug: string;

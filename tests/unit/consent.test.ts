@@ -34,7 +34,7 @@ import { loadsNothing, trackingPlan, workerBootstrap } from '../../src/consent/t
 import { ensureVisitorId, VISITOR_COOKIE } from '../../src/consent/visitor';
 import { createReceiver } from '../../src/forms/receiver';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
-import { inThisThread } from '../../src/forms/writer';
+import { inThisThread } from '../../src/forms/store-access';
 import { facts } from '../../src/site-facts';
 
 const catalogueFile = (

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { cachedReceiverCheck, checkReceiver } from '../../src/forms/health';
+import { cachedReceiverCheck, checkReceiver, type ReceiverHealth } from '../../src/forms/health';
+import { openStore, type SubmissionStore } from '../../src/forms/store';
 import { prebuiltPages } from '../../src/server/prebuilt-pages';
 
 /** A built client folder: a page with sub-pages beside its folder, as `build.format: 'file'` writes it. */
@@ -61,54 +62,64 @@ describe('the receiver’s health', () => {
       maxBodyBytes: 1024,
     };
   };
+  /** The database thread's connection, as store-worker.ts opens it: on first use, never again. */
+  const connection = (dbPath: string) => {
+    let store: SubmissionStore | undefined;
+    return () => (store ??= openStore(dbPath, { busyTimeoutMs: 5 }));
+  };
+  const check = (settings: ReturnType<typeof fresh>) =>
+    checkReceiver(connection(settings.dbPath), settings);
 
   it('is ready on a new server, before the first submission (the folders are created)', () => {
-    expect(checkReceiver(fresh())).toEqual({ ready: true });
+    expect(check(fresh())).toEqual({ ready: true });
   });
 
-  it('is not ready when the database cannot be created', () => {
+  it('is not ready when the database cannot be created, and says so without a path', () => {
     const settings = fresh();
     const blocker = join(settings.uploadDir, '..', 'a-file');
     writeFileSync(blocker, '');
-    const health = checkReceiver({ ...settings, dbPath: join(blocker, 'submissions.sqlite') });
-    expect(health.ready).toBe(false);
-    expect(!health.ready && health.problem).toContain('not writable');
+    const health = check({ ...settings, dbPath: join(blocker, 'submissions.sqlite') });
+    expect(health).toEqual({
+      ready: false,
+      problem: 'the submissions database cannot be written',
+    });
   });
 
   it('is not ready while another process holds the database’s write lock', () => {
     const settings = fresh();
-    expect(checkReceiver(settings).ready).toBe(true);
+    const open = connection(settings.dbPath);
+    expect(checkReceiver(open, settings).ready).toBe(true);
     const other = new DatabaseSync(settings.dbPath);
     other.exec('BEGIN IMMEDIATE');
     try {
-      expect(checkReceiver(settings).ready).toBe(false);
+      expect(checkReceiver(open, settings).ready).toBe(false);
     } finally {
       other.exec('ROLLBACK');
       other.close();
     }
-    expect(checkReceiver(settings).ready).toBe(true);
+    expect(checkReceiver(open, settings).ready).toBe(true);
   });
 
   it('is not ready when the disk has no room for one more submission', () => {
-    const health = checkReceiver({ ...fresh(), maxBodyBytes: Number.MAX_SAFE_INTEGER });
+    const health = check({ ...fresh(), maxBodyBytes: Number.MAX_SAFE_INTEGER });
     expect(!health.ready && health.problem).toMatch(/bytes free/);
   });
 
-  it('answers probes from a remembered check for a second', () => {
-    const settings = fresh();
+  it('answers probes from a remembered check for a second, and a check that fails is a problem', async () => {
     let clock = 0;
-    const check = cachedReceiverCheck(settings, () => clock);
-    expect(check().ready).toBe(true);
-    const other = new DatabaseSync(settings.dbPath);
-    other.exec('BEGIN IMMEDIATE');
-    try {
-      clock = 999;
-      expect(check().ready).toBe(true);
-      clock = 1000;
-      expect(check().ready).toBe(false);
-    } finally {
-      other.exec('ROLLBACK');
-      other.close();
-    }
+    let answer: Promise<ReceiverHealth> = Promise.resolve({ ready: true });
+    const cached = cachedReceiverCheck(
+      () => answer,
+      () => clock,
+    );
+    expect(await cached()).toEqual({ ready: true });
+    answer = Promise.reject(new Error('the database thread could not start this job in time'));
+    clock = 999;
+    expect(await cached()).toEqual({ ready: true });
+    clock = 1000;
+    expect(await cached()).toEqual({
+      ready: false,
+      problem: 'the submissions database did not answer in time',
+    });
   });
 });

@@ -20,11 +20,11 @@ import { DatabaseSync } from 'node:sqlite';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { englishMessage } from '../../src/components/forms/strings';
-import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
+import { createReceiver, PARSE_LIMITS, type ReceiverSettings } from '../../src/forms/receiver';
 import { OTHER_RESORT } from '../../src/forms/schemas';
 import { purgeExpiredSpam, sweepOrphanUploads } from '../../src/forms/retention';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
-import { inThisThread } from '../../src/forms/writer';
+import { inThisThread } from '../../src/forms/store-access';
 import { refusedOriginPage } from '../../src/forms/refused-origin-page';
 import { config } from '../../src/config';
 import { pathTo } from '../../src/i18n/routes';
@@ -158,6 +158,7 @@ describe('a post whose row is not stored after its file was written', () => {
     const real = inThisThread(() => store);
     cleanups = [];
     return {
+      ...real,
       insert: async () => {
         throw new Error('the database failed');
       },
@@ -179,9 +180,9 @@ describe('a post whose row is not stored after its file was written', () => {
 
   it('keeps it when another application refers to the same content', async () => {
     expect((await receiver()(post(application()), 'x')).status).toBe(200);
-    // Missing from disk (a restore), so the next post writes it again, then fails.
+    // Missing from disk (a restore), so the next post (another sender's) writes it again, then fails.
     rmSync(join(uploadDir, licenceName));
-    const response = await receiver({ store: failingInsert() })(post(application()), 'x');
+    const response = await receiver({ store: failingInsert() })(post(application()), 'y');
     expect(response.status).toBe(500);
     expect(await Promise.all(cleanups)).toEqual([false]);
     expect(uploads()).toEqual([licenceName]);
@@ -341,7 +342,8 @@ describe('the honeypot', () => {
       'form-name': 'ContactForm',
       'bot-field': 'http://spam',
     };
-    for (let i = 0; i < 500; i++) fields[`f${i}`] = 'x'.repeat(100);
+    // As many fields as a post may have, each long: far more than the row keeps.
+    for (let i = 0; i < PARSE_LIMITS.fields - 2; i++) fields[`f${i}`] = 'x'.repeat(400);
     let clock = new Date('2026-01-01T00:00:00Z');
     const receive = receiver({ maxBodyBytes: 1_000_000, now: () => clock });
     expect((await receive(post(multipart(fields)), 'x')).status).toBe(200);
@@ -352,6 +354,27 @@ describe('the honeypot', () => {
     ).toBeLessThanOrEqual(16_500);
     expect(purgeExpiredSpam(store, 30, new Date('2026-03-01T00:00:00Z'))).toBe(1);
     expect(store.list('spam')).toHaveLength(1);
+  });
+});
+
+describe('the cost of reading a post', () => {
+  it('refuses more fields than any form has before parsing them, multipart or form-encoded', async () => {
+    const many: Record<string, string> = { 'form-name': 'ContactForm' };
+    for (let i = 0; i < PARSE_LIMITS.fields; i++) many[`f${i}`] = '';
+    const receive = receiver({ maxBodyBytes: 1_000_000 });
+    for (const body of [multipart(many), new URLSearchParams(many)]) {
+      const response = await receive(post(body), 'x');
+      expect(response.status).toBe(413);
+      expect(await response.json()).toMatchObject({ error: 'tooManyFields' });
+    }
+    expect(store.list('spam')).toHaveLength(0);
+  });
+
+  it('refuses a form-encoded body larger than a form without files can be, before reading it', async () => {
+    const big = new URLSearchParams({ 'form-name': 'ContactForm', message: 'x'.repeat(300_000) });
+    const response = await receiver({ maxBodyBytes: 21_000_000 })(post(big), 'x');
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: 'tooLarge' });
   });
 });
 

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { englishMessage } from '../../src/components/forms/strings';
 import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
 import { migrations, openStore, type SubmissionStore } from '../../src/forms/store';
-import { inThisThread } from '../../src/forms/writer';
+import { inThisThread } from '../../src/forms/store-access';
 import { purgeExpiredContactMessages, purgeExpiredFiles } from '../../src/forms/retention';
 import { sniffFileType } from '../../src/forms/uploads';
 import { applicationFields, contactMessageFields, multipart } from '../forms-fixtures';

@@ -21,23 +21,30 @@ import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver'
 import { purgeExpiredLessonRequests } from '../../src/forms/retention';
 import { REFERENCE_PATTERN } from '../../src/forms/receipts';
 import { isUniqueClash, migrations, openStore, type SubmissionStore } from '../../src/forms/store';
-import { inThisThread } from '../../src/forms/writer';
+import { inThisThread } from '../../src/forms/store-access';
 import { quoteLesson } from '../../src/lessons/price';
 import { facts } from '../../src/site-facts';
-import { aResort, resorts } from '../e2e/site';
+import { MAX_DATES } from '../../src/lessons/search-query';
+import { aResort, packSports, resorts } from '../e2e/site';
 
 const rule = facts.lessons;
-const withRental = Object.values(resorts).find((r) => r.rental.offered && r.rental.packs?.length)!;
+const skiPacks = (r: (typeof resorts)[string]) =>
+  (r.rental.packs ?? []).filter((id) => packSports[id] === 'ski');
+const withRental = Object.values(resorts).find((r) => r.rental.offered && skiPacks(r).length)!;
 const withoutRental = Object.values(resorts).find((r) => !r.rental.offered);
-const pack = withRental.rental.packs![0]!;
+const pack = skiPacks(withRental)[0]!;
 const today = '2030-01-01';
 const context: LessonRequestContext = {
   resorts: Object.values(resorts).map((r) => ({ id: r.id, name: r.name })),
   rule,
   today: () => today,
   packsByResort: Object.fromEntries(
-    Object.values(resorts).map((r) => [r.id, r.rental.offered ? (r.rental.packs ?? []) : []]),
+    Object.values(resorts).map((r) => [
+      r.id,
+      r.rental.offered ? (r.rental.packs ?? []).map((id) => ({ id, sport: packSports[id]! })) : [],
+    ]),
   ),
+  seasons: {},
 };
 /** Two adults and one child, two dates of two and three hours: the rule's private price. */
 const privateQuote = quoteLesson({ lesson: 'private', learners: 3, hours: [2, 3] }, rule);
@@ -152,6 +159,56 @@ describe('lesson request rules', () => {
     expect(requestField('email')).toBe('email');
   });
 
+  it('refuses more dates than a request takes, the same day twice, and days outside the season', () => {
+    const days = Array.from(
+      { length: MAX_DATES + 1 },
+      (_, i) => `2030-02-${String(i + 1).padStart(2, '0')}`,
+    );
+    const many = { date: days, time: ['10:00'], hours: ['2'], quotedTotal: '' };
+    expect(checkLessonRequest(form(many), context)).toEqual({
+      ok: false,
+      errors: { date: 'dates.tooMany' },
+    });
+    // The most a request takes is accepted.
+    expect(checkLessonRequest(form({ ...many, date: days.slice(0, MAX_DATES) }), context).ok).toBe(
+      true,
+    );
+    const twice = { date: ['2030-02-10', '2030-02-10'], quotedTotal: '' };
+    expect(checkLessonRequest(form(twice), context)).toEqual({
+      ok: false,
+      errors: { date: 'date.duplicate' },
+    });
+    const season = { opens: '2030-01-15', closes: '2030-03-31' };
+    const inSeason = { ...context, seasons: { [withRental.id]: season } };
+    expect(checkLessonRequest(form(), inSeason).ok).toBe(true);
+    for (const date of [['2030-01-14', '2030-02-11'], ['2030-02-10', '2030-04-01'], ['2099-02-10']])
+      expect(checkLessonRequest(form({ date, quotedTotal: '' }), inSeason), date.join()).toEqual({
+        ok: false,
+        errors: { date: 'date.season' },
+      });
+  });
+
+  it('refuses a pack for another sport than the lesson’s, and a locale the site does not have', () => {
+    const snowboardPack = (withRental.rental.packs ?? []).find(
+      (id) => packSports[id] === 'snowboard',
+    );
+    if (snowboardPack)
+      expect(checkLessonRequest(form({ pack: snowboardPack }), context)).toEqual({
+        ok: false,
+        errors: { pack: 'pack.sport' },
+      });
+    const offSite = checkLessonRequest(form({ pack: skiPacks(withRental)[0]! }), {
+      ...context,
+      packsByResort: { [withRental.id]: [{ id: pack, sport: 'snowboard' }] },
+    });
+    expect(offSite).toEqual({ ok: false, errors: { pack: 'pack.sport' } });
+    for (const locale of ['//evil.example', '€', 'en\r\nSet-Cookie: a=b'])
+      expect(checkLessonRequest(form({ locale }), context), locale).toMatchObject({
+        ok: false,
+        errors: { locale: 'locale.invalid' },
+      });
+  });
+
   it('refuses a resort the content does not have, and a pack the resort does not offer', () => {
     expect(checkLessonRequest(form({ where: 'atlantis' }), context)).toMatchObject({
       errors: { where: 'where.notFound' },
@@ -260,7 +317,7 @@ describe('lesson request through the receiver', () => {
 
   it('gives each request an unguessable reference, the address of its receipt page', async () => {
     const first = await receive()(post(form()), 'x');
-    const second = await receive()(post(form()), 'x');
+    const second = await receive()(post(form()), 'y');
     const references = await Promise.all(
       [first, second].map(async (r) => ((await r.json()) as { reference: string }).reference),
     );
@@ -269,6 +326,24 @@ describe('lesson request through the receiver', () => {
     expect(store.list('LessonRequestForm').map((row) => row.reference)).toEqual(references);
     expect(store.byReceipt('LessonRequestForm', references[0]!)?.email).toBe('marta@example.es');
     expect(store.byReceipt('LessonRequestForm', crypto.randomUUID())).toBeUndefined();
+  });
+
+  it('stores a request sent twice once, and answers both with its reference', async () => {
+    // A double click without JavaScript: the same post from the same sender.
+    const answers = await Promise.all([1, 2].map(() => receive()(post(form()), 'x')));
+    const [one, two] = await Promise.all(answers.map((r) => r.json()));
+    expect(answers.map((r) => r.status)).toEqual([200, 200]);
+    expect(two).toEqual(one);
+    // The island's key: the same filled-in form retried from another address (a phone changing
+    // networks) is the same request; another key, or a changed field, is another one.
+    const keyed = (fields: Record<string, string>, client: string) =>
+      receive()(post(form({ 'submission-key': 'k-1', ...fields })), client).then((r) => r.json());
+    const retried = await Promise.all([keyed({}, '10.0.0.1'), keyed({}, '10.0.0.2')]);
+    expect(retried[1]).toEqual(retried[0]);
+    expect(retried[0]).not.toEqual(one);
+    const changed = await keyed({ note: 'Afternoons are better.' }, '10.0.0.2');
+    expect(changed).not.toEqual(retried[0]);
+    expect(store.list('LessonRequestForm')).toHaveLength(3);
   });
 
   it('sends a browser without JavaScript to the receipt page of its request, in its language', async () => {

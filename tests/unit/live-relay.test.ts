@@ -6,12 +6,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  RELAY_MAX_MESSAGE_CHARS,
   RELAY_TIMES,
   createRelay,
   relayCacheControl,
   type RelayTimes,
 } from '../../src/server/live-conditions';
 import { liveAnswer } from '../../src/resorts/live-answer';
+import { freePort } from '../free-port';
 import {
   liveConditions,
   requestsTagged,
@@ -141,7 +143,7 @@ describe('the live conditions relay', () => {
       live: false,
       reason: 'network',
     });
-    const nobody = createRelay({ backendUrl: 'http://localhost:4429/graphql' });
+    const nobody = createRelay({ backendUrl: `http://localhost:${await freePort()}/graphql` });
     expect(await nobody.conditions(uuid)).toEqual({ live: false, reason: 'network' });
     const { relay } = relayOn(
       scenarios.slow,
@@ -149,6 +151,26 @@ describe('the live conditions relay', () => {
       { ...RELAY_TIMES, timeoutMs: 200 },
     );
     expect(await relay.conditions(uuid)).toEqual({ live: false, reason: 'timeout' });
+  });
+
+  it('drops an answer larger than any conditions unread, and keeps its memory', async () => {
+    const before = process.memoryUsage().rss;
+    const { relay } = relayOn(scenarios.huge, { megabytes: '300' });
+    expect(await relay.conditions(uuid)).toEqual({ live: false, reason: 'tooLarge' });
+    // Read whole, 300 MB would have grown the process by more than that.
+    expect(process.memoryUsage().rss - before).toBeLessThan(50 * 1024 * 1024);
+  });
+
+  it('shows a backend’s message as one short line of text, and never its markup', async () => {
+    const shown = async (message: string) => {
+      const answer = await relayOn(scenarios.message, { message }).relay.conditions(uuid);
+      return answer.live ? undefined : answer.message;
+    };
+    expect(await shown('Resort service\nunavailable')).toBe('Resort service unavailable');
+    const long = await shown(`Error: ${'at frame (x.js:1:1) '.repeat(100)}`);
+    expect(long!.length).toBeLessThanOrEqual(RELAY_MAX_MESSAGE_CHARS);
+    expect(long).toMatch(/^Error: at frame.*…$/);
+    expect(await shown('<html><body><h1>502 Bad Gateway</h1></body></html>')).toBeUndefined();
   });
 
   it('keeps a failure for a short time only, then asks again', async () => {

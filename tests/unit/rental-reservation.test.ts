@@ -21,7 +21,7 @@ import {
 } from '../../src/forms/schemas';
 import { openStore, type SubmissionStore } from '../../src/forms/store';
 import { purgeExpiredRentalReservations } from '../../src/forms/retention';
-import { inThisThread } from '../../src/forms/writer';
+import { inThisThread } from '../../src/forms/store-access';
 import { allLocales } from '../../src/i18n/locales';
 import { multipart, rentalFields } from '../forms-fixtures';
 
@@ -225,7 +225,7 @@ describe('rental reservation receiver', () => {
     const draws = ['AAAA2222', 'AAAA2222', 'BBBB3333'];
     const receive = receiver({ bookingCode: () => draws.shift()! });
     const first = await receive(post(reservation()), 'a');
-    const second = await receive(post(reservation()), 'a');
+    const second = await receive(post(reservation()), 'b');
     expect(((await first.json()) as { bookingCode: string }).bookingCode).toBe('AAAA2222');
     expect(((await second.json()) as { bookingCode: string }).bookingCode).toBe('BBBB3333');
     expect(stored().map((row) => row.booking_code)).toEqual(['AAAA2222', 'BBBB3333']);
@@ -239,9 +239,19 @@ describe('rental reservation receiver', () => {
   it('gives up with a 500 (nothing stored) if the draws keep clashing', async () => {
     const receive = receiver({ bookingCode: () => 'AAAA2222' });
     await receive(post(reservation()), 'a');
-    const response = await receive(post(reservation()), 'a');
+    const response = await receive(post(reservation()), 'b');
     expect(response.status).toBe(500);
     expect(stored()).toHaveLength(1);
+  });
+
+  it('books a reservation posted twice once (a double click without JavaScript), sending both to its page', async () => {
+    const receive = receiver();
+    const plain = () => post(reservation(), 'text/html');
+    const answers = [await receive(plain(), 'a'), await receive(plain(), 'a')];
+    expect(answers.map((r) => r.status)).toEqual([303, 303]);
+    expect(answers[1]!.headers.get('location')).toBe(answers[0]!.headers.get('location'));
+    expect(stored()).toHaveLength(1);
+    expect(answers[0]!.headers.get('location')).toContain(String(stored()[0]!.booking_code));
   });
 
   it('refuses bad input with a 400 naming the fields, and stores nothing', async () => {

@@ -88,6 +88,8 @@ export type LessonRequestStrings = SubmissionTexts &
 type Props = FormIslandProps<LessonRequestStrings> & {
   intl: string;
   resort: { id: string; name: string };
+  /** The resort's season, `YYYY-MM-DD`: a lesson's days are within it. */
+  season: { opens: string; closes: string };
   sport: 'ski' | 'snowboard';
   rule: LessonRule;
   /** The resort's rental packs for this sport (none: no rental, no pack field). */
@@ -105,6 +107,7 @@ const idOf = (field: string) => `lesson-request-${field}`;
 export default function LessonRequestForm({
   intl,
   resort,
+  season,
   sport,
   rule,
   packs,
@@ -117,9 +120,10 @@ export default function LessonRequestForm({
       resorts: [resort],
       rule,
       today: () => localToday(),
-      packsByResort: { [resort.id]: packs.map((pack) => pack.id) },
+      packsByResort: { [resort.id]: packs.map((pack) => ({ id: pack.id, sport })) },
+      seasons: { [resort.id]: season },
     }),
-    [resort, rule, packs],
+    [resort, season, sport, rule, packs],
   );
   const check = (data: FormData) => checkLessonRequest(data, context);
   const submission = useFormSubmission(check, island.endpoint, strings);

@@ -89,11 +89,12 @@ export type SentLessonRequest = {
   total: string | null;
   /** The rental pack's name in the visitor's language, if one was added. */
   pack: string | null;
-  note: string;
   /**
-   * Who sent it: shown in the confirmation the visitor's own browser draws, never on the
-   * receipt page, which anyone with its address can open.
+   * The visitor's own words and who sent them: shown in the confirmation the visitor's own
+   * browser draws, never on the receipt page, which anyone with its address can open (free text
+   * may hold anything: a phone number, a child's name, a health condition).
    */
+  note?: string;
   contact?: { name: string; email: string; phone: string };
 };
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { v4 as uuid } from 'uuid';
 import { formInput, validate, type FieldErrors } from '../../forms/schemas';
 import { submitForm } from '../../forms/submit';
 import type { ErrorMessages } from './fields';
@@ -23,6 +24,9 @@ export function useFormSubmission(schema: Schema | Check, endpoint: string, text
   // What the receiver gave back with a success (a rental's booking code), shown in the outcome.
   const [receipt, setReceipt] = useState<Record<string, string>>({});
   const sending = useRef(false);
+  // One key per filled-in form, sent with each try of it (submit.ts); drawn at the first try, and
+  // again once it is sent.
+  const submissionKey = useRef<string | null>(null);
   // The outcome (sent, failed) is brought into view and focused each time one arrives, so a
   // visitor scrolled to the submit button sees it and a screen reader reads it out.
   const outcome = useRef<HTMLDivElement>(null);
@@ -52,8 +56,13 @@ export function useFormSubmission(schema: Schema | Check, endpoint: string, text
     setProgress(0);
     setState('sending');
     try {
-      const result = await submitForm(form, { endpoint, onProgress: setProgress });
+      const result = await submitForm(form, {
+        endpoint,
+        onProgress: setProgress,
+        submissionKey: (submissionKey.current ??= uuid()),
+      });
       if (result.status === 'sent') {
+        submissionKey.current = null;
         setReceipt(result.receipt ?? {});
         setState('sent');
       } else if (result.status === 'invalid') {

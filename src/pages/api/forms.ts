@@ -6,60 +6,32 @@ import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { config } from '../../config';
 import { createReceiver } from '../../forms/receiver';
-import { openStore, type SubmissionStore } from '../../forms/store';
-import { inThisThread, publishedWriter } from '../../forms/writer';
+import { storeAccess } from '../../forms/store-access';
 import { refusedOriginPage } from '../../forms/refused-origin-page';
+import { clientOf } from '../../forms/rate-limit';
 import { englishMessage } from '../../components/forms/strings';
 import { facts } from '../../site-facts';
-import { rentalCatalogueOf } from '../../resorts/load';
+import { lessonCatalogueOf, rentalCatalogueOf } from '../../resorts/load';
 
 export const prerender = false;
-
-let store: SubmissionStore | undefined;
-
-/**
- * Outside `npm start` (astro dev), the writes run in this thread: SQLite's own wait for a lock
- * would block it (every page with it), so it is a few milliseconds, and a locked database is
- * waited for with timers instead (store.ts). Opened on first use, not at import: an unwritable
- * path answers 500 instead of stopping the site.
- */
-const BUSY_TIMEOUT_MS = 5;
-const inThread = inThisThread(
-  () => (store ??= openStore(config.forms.dbPath, { busyTimeoutMs: BUSY_TIMEOUT_MS })),
-);
-/** The server's database thread when `server.mjs` runs (it starts before the first request). */
-const writer = () => publishedWriter() ?? inThread;
 
 // Read once: every reference a form makes to the resorts is checked against these.
 const resorts = await getCollection('resorts');
 const receive = createReceiver({
   ...config.forms,
-  store: {
-    insert: (...args) => writer().insert(...args),
-    removeUnreferencedUpload: (...args) => writer().removeUnreferencedUpload(...args),
-  },
+  // The server's database thread (published before its first request, which loads this module).
+  store: storeAccess(config.forms.dbPath),
   describe: englishMessage,
   refusedOriginPage,
   resortIds: resorts.map((resort) => resort.id),
-  // A lesson request names its resort as the search does, and may add one of the resort's packs.
+  // A lesson request names its resort as the search does, its days in the resort's season, and
+  // may add one of the resort's packs for its sport.
   lessons: {
-    resorts: resorts.map((r) => ({ id: r.id, name: r.data.name, aliases: r.data.aliases })),
-    packsByResort: Object.fromEntries(
-      resorts.map((r) => [r.id, r.data.rental.offered ? r.data.rental.packs.map((p) => p.id) : []]),
-    ),
+    ...lessonCatalogueOf(resorts, await getCollection('rentalPacks')),
     rule: facts.lessons,
   },
   rentalCatalogue: rentalCatalogueOf(resorts),
 });
-
-/** The sender's address, for the rate limit (Astro throws when the adapter cannot tell). */
-function clientOf(context: Parameters<APIRoute>[0]) {
-  try {
-    return context.clientAddress;
-  } catch {
-    return 'unknown';
-  }
-}
 
 export const POST: APIRoute = (context) => receive(context.request, clientOf(context));
 export const OPTIONS: APIRoute = (context) => receive(context.request, clientOf(context));
