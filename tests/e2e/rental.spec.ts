@@ -11,23 +11,21 @@ import { BOOKING_CODE_PATTERN } from '../../src/forms/booking-code';
 import { pathTo } from '../../src/i18n/routes';
 import { expectNoViolations } from './axe';
 import { expectSeen, expectValidHtml, rows, sharedDbPath, uniqueEmail } from './forms-helpers';
-import { resortIds, resorts, useTranslations, type ResortFile } from './site';
+import {
+  bookableDays,
+  DAY,
+  isoDay,
+  resortIds,
+  resorts,
+  useTranslations,
+  type ResortFile,
+} from './site';
 
 type PackFile = { id: string; sport: 'ski' | 'snowboard'; name: Record<string, string> };
 const packs = (parse(readFileSync('content/rental-packs.yaml', 'utf8')) as { packs: PackFile[] })
   .packs;
 const packsOf = (resort: ResortFile) => resort.rental.packs ?? [];
 
-const DAY = 86_400_000;
-const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
-/** Days a visitor can book at a resort today: from tomorrow (or the opening) for three nights. */
-function bookableDays(resort: ResortFile) {
-  const from = Math.max(Date.now() + DAY, Date.parse(String(resort.season.opens)));
-  const to = from + 3 * DAY;
-  return to <= Date.parse(String(resort.season.closes))
-    ? { pickUp: isoDay(from), back: isoDay(to) }
-    : null;
-}
 const withPacks = resortIds.map((id) => resorts[id]!).filter((r) => packsOf(r).length > 0);
 // The resort with packs whose season still has days ahead (the content's seasons must).
 const resort = withPacks.find((r) => bookableDays(r))!;

@@ -45,6 +45,29 @@ export const resorts: Record<string, ResortFile> = Object.fromEntries(
     },
   ]),
 );
+export const DAY = 86_400_000;
+export const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+/** Days a visitor can book at a resort today: from tomorrow (or the opening) for three nights. */
+export function bookableDays(resort: ResortFile) {
+  const from = Math.max(Date.now() + DAY, Date.parse(String(resort.season.opens)));
+  const to = from + 3 * DAY;
+  return to <= Date.parse(String(resort.season.closes))
+    ? { pickUp: isoDay(from), back: isoDay(to) }
+    : null;
+}
+
+/**
+ * A rental a visitor can reserve today, from the content: a resort with packs whose season still
+ * has days ahead (the content's seasons must), its first pack and bookable days.
+ */
+export function bookableRental() {
+  const resort = Object.values(resorts).find(
+    (r) => r.rental.offered && r.rental.packs?.length && bookableDays(r),
+  );
+  if (!resort) throw new Error('No resort of content/resorts has packs and days left to book');
+  return { resort: resort.id, pack: resort.rental.packs![0]!, ...bookableDays(resort)! };
+}
+
 /** Each rental pack's sport, by pack id (content/rental-packs.yaml). */
 export const packSports: Record<string, string> = Object.fromEntries(
   (
