@@ -17,7 +17,7 @@ import { resortUuids, scenarioUrl, scenarios } from '../e2e/fake-backend-data';
 import { bookableRental, resortIds } from '../e2e/site';
 import { rentalFields } from '../forms-fixtures';
 import { freePort } from '../free-port';
-import { freshData, json, newsletter, startServer, type Server } from './server';
+import { freshData, json, newsletter, pageLatency, startServer, type Server } from './server';
 
 const post = (server: Server, body: BodyInit, headers: Record<string, string> = json) =>
   fetch(`${server.url}/api/forms`, { method: 'POST', headers, body, redirect: 'manual' });
@@ -25,15 +25,6 @@ const rental = (email: string) => new URLSearchParams(rentalFields(email, bookab
 const count = (dbPath: string, table: string) =>
   Number(rows(dbPath, `SELECT count(*) AS n FROM ${table}`)[0]!.n);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
-
-/** The time `GET /en` takes, in ms. */
-async function pageLatency(server: Server) {
-  const start = performance.now();
-  const response = await fetch(`${server.url}/en`);
-  await response.arrayBuffer();
-  expect(response.status).toBe(200);
-  return performance.now() - start;
-}
 
 /** A reservation sent as the island sends it; its booking code. */
 async function reserve(server: Server, email: string) {

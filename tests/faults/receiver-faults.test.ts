@@ -32,6 +32,7 @@ import {
   json,
   multipart,
   newsletter,
+  pageLatency,
   pdfOf,
   startServer,
   type Server,
@@ -62,15 +63,6 @@ function canMountTmpfs() {
   } catch {
     return false; // the file size limit below still fills a "disk"
   }
-}
-
-/** The time `GET /en` takes, in ms. */
-async function pageLatency(server: Server) {
-  const start = performance.now();
-  const response = await fetch(`${server.url}/en`);
-  await response.arrayBuffer();
-  expect(response.status).toBe(200);
-  return performance.now() - start;
 }
 
 describe.runIf(canMountTmpfs())('a full disk (2 MB tmpfs)', () => {

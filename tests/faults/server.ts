@@ -5,6 +5,7 @@
  * "before" in docs/security.md were taken so).
  */
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import { resolve } from 'node:path';
 import { freshData, startServer as startOwnServer, type OwnServer } from '../e2e/forms-helpers';
 import { applicationFields, multipart } from '../forms-fixtures';
@@ -61,3 +62,12 @@ export const application = (email: string, extra: Record<string, string | Blob> 
 
 export const newsletter = (email: string) =>
   new URLSearchParams({ 'form-name': 'SubscribeForm', email });
+
+/** The time `GET /en` takes, in ms. */
+export async function pageLatency(server: Server) {
+  const start = performance.now();
+  const response = await fetch(`${server.url}/en`);
+  await response.arrayBuffer();
+  expect(response.status).toBe(200);
+  return performance.now() - start;
+}
