@@ -110,9 +110,11 @@ const { builtFileEtags, cacheControlFor, matches, notFoundCacheControl } =
 const etagOf = builtFileEtags(clientDir);
 
 // `/healthz` for a load balancer: 200 when a submission would be stored, 503 otherwise and while
-// shutting down (docs/deploy.md). Checked on the database thread, within a second.
+// shutting down (docs/deploy.md). Checked on the database thread.
 const { cachedReceiverCheck } = await import('./src/forms/health.ts');
-const HEALTH_WAIT_MS = 1000;
+// Long enough for a thread still starting (seconds on a loaded machine) or behind a slow commit;
+// a lock held elsewhere fails the check at once.
+const HEALTH_WAIT_MS = 3000;
 const receiverHealth = cachedReceiverCheck(() => storeThread.health(forms, HEALTH_WAIT_MS));
 let draining = false;
 

@@ -29,12 +29,28 @@ const resort = Object.values(resorts).find((r) =>
 const pack = packFile.find((p) => p.sport === 'ski' && resort.rental.packs!.includes(p.id))!;
 const rule = facts.lessons;
 
-/** A day from today, `YYYY-MM-DD` in the local calendar. */
-function day(offset: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + offset);
+/** `YYYY-MM-DD` of a date in the local calendar. */
+function localDay(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/**
+ * A day of the resort's season (a request's days must be): `offset` days after today or, before
+ * the season opens, after its opening.
+ */
+function day(offset: number): string {
+  const opens = new Date(`${resort.season.opens}T00:00:00`);
+  const date = new Date(Math.max(Date.now(), opens.getTime()));
+  date.setDate(date.getDate() + offset);
+  return localDay(date);
+}
+
+/** `offset` days from today: a day that has passed, for a negative one. */
+function fromToday(offset: number): string {
+  const date = new Date();
+  date.setDate(date.getDate() + offset);
+  return localDay(date);
 }
 
 /** Two adults and two children, two dates of two hours: what the rule says it costs. */
@@ -266,11 +282,10 @@ for (const { locale, width } of cases) {
       t(`search.languages.${language}`),
       money(total, locale),
       pack.name[locale],
-      note,
     ])
       await expect(sent).toContainText(text);
-    // Anyone with the address can open the page: it names nobody.
-    for (const personal of ['Ana López', email, '+34 699 000 111'])
+    // Anyone with the address can open the page: it names nobody, and shows no words of theirs.
+    for (const personal of ['Ana López', email, '+34 699 000 111', note])
       await expect(page.locator('body')).not.toContainText(personal);
     await expect(page.getByText(r('private'))).toBeVisible();
     await expect(
@@ -354,7 +369,8 @@ test('bad posts get a clear 4xx and store nothing', async ({ request }) => {
     [{ quotedTotal: (total - 10).toFixed(2) }, 'quotedTotal', /prices have changed/],
     [{ where: 'atlantis' }, 'where', /location not found/],
     [{ pack: 'no-such-pack' }, 'pack', /not offered at this resort/],
-    [{ date: day(-2) }, 'date', /date has passed/],
+    [{ date: fromToday(-2) }, 'date', /date has passed/],
+    [{ date: `${Number(resort.season.closes.slice(0, 4)) + 1}-01-10` }, 'date', /season/],
     [{ adults: String(rule.maxPrivateGroup + 1) }, 'adults', /private lesson takes up to/],
     [{ consent: '' }, 'consent', /agree/],
   ];

@@ -122,6 +122,34 @@ for (const locale of ['en', 'fr'] as const) {
   }
 }
 
+test('an answer lost on the way: the retry shows the booking already made, stored once', async ({
+  page,
+}) => {
+  const t = useTranslations('en');
+  await page.goto(
+    `${pathTo('resortRental', 'en', { resort: resort.id })}?pack=${packsOf(resort)[0]}`,
+  );
+  await expect(page.locator('#rental-pack')).toHaveValue(packsOf(resort)[0]!);
+  const email = uniqueEmail('rental-lost-answer');
+  await fillReservation(page, email, 1);
+  // The receiver stores the reservation; its answer never reaches the phone (signal lost).
+  await page.route('**/api/forms', async (route) => {
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  const reserve = page.getByRole('button', { name: t('forms.rentalReservation.submit') });
+  await reserve.click();
+  const outcome = page.locator('.rental-form [role="status"]');
+  await expect(outcome).toHaveClass(/form-status--error/);
+  expect(reservations(email)).toHaveLength(1);
+
+  await page.unroute('**/api/forms');
+  await reserve.click();
+  await expect(outcome).toHaveClass(/form-status--success/);
+  const code = (await outcome.locator('[data-booking-code]').textContent())!.trim();
+  expect(reservations(email)).toMatchObject([{ booking_code: code }]);
+});
+
 test.describe('rental entry points', () => {
   test('Book your equipment on the rental page leads to a resort with rental, then its reservation', async ({
     page,
