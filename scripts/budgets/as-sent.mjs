@@ -121,5 +121,5 @@ export async function startNodeServer(root, { startupMs = 20_000 } = {}) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { port, stop };
+  return { port, pid: child.pid, stop };
 }
