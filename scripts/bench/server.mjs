@@ -107,7 +107,7 @@ http {
       await sentResponse(port, options.path);
       break;
     } catch (error) {
-      if (tries > 50 || child.exitCode !== null) throw error;
+      if (tries > 200 || child.exitCode !== null) throw error;
       await new Promise((r) => setTimeout(r, 100));
     }
   }
