@@ -1,6 +1,7 @@
-// The production server that `npm start` runs: Astro's standalone Node handler (prebuilt pages,
-// on-demand routes) behind gzip/brotli compression, which the adapter does not do. A phone on a
-// mountain gets a third of the bytes. PORT and HOST work as they do for the adapter.
+// The production server that `npm start` runs: the built pages and files as the build compressed
+// them (brotli, gzip: src/server/built-files.ts), and Astro's standalone Node handler for the
+// rest (on-demand routes) behind gzip/brotli compression, which the adapter does not do. A phone
+// on a mountain gets a third of the bytes. PORT and HOST work as they do for the adapter.
 // Every response it sends carries the security headers (src/security/headers.ts).
 import http from 'node:http';
 import compression from 'compression';
@@ -109,6 +110,18 @@ const { builtFileEtags, cacheControlFor, matches, notFoundCacheControl } =
   await import('./src/server/caching.ts');
 const etagOf = builtFileEtags(clientDir);
 
+// The built pages and files, sent as compressed at build time with all their headers.
+const { builtFiles } = await import('./src/server/built-files.ts');
+const files = builtFiles(clientDir, headerPolicy);
+
+/** Answers a GET or HEAD of a built page or file; false when the adapter is to answer. */
+function builtFile(req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  const page = pageFor(req.url ?? '/');
+  if (page && 'redirect' in page) return false;
+  return files.respond(req, res, (page?.rewrite ?? req.url ?? '/').split('?')[0]);
+}
+
 // `/healthz` for a load balancer: 200 when a submission would be stored, 503 otherwise and while
 // shutting down (docs/deploy.md). Checked on the database thread.
 const { cachedReceiverCheck } = await import('./src/forms/health.ts');
@@ -140,6 +153,8 @@ const server = http.createServer((req, res) => {
   // `//en/` is a path of this site, but Astro's trailing-slash redirect would answer
   // `Location: //en`, which a browser reads as the host `en`: one leading slash only.
   if (req.url && /^\/[/\\]/.test(req.url)) req.url = req.url.replace(/^[/\\]+/, '/');
+  // While shutting down, below, each answer closes its connection.
+  if (!draining && builtFile(req, res)) return;
   onHeaders(res, () => {
     addSecurityHeaders(res, headerPolicy);
     if (res.statusCode === 404 && !res.hasHeader('cache-control'))

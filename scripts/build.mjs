@@ -8,7 +8,11 @@
  * server code it loads on demand), until it is restarted: server.mjs resolves the link once. So
  * the build it serves is kept, with the one before it (KEEP builds in all); older ones are deleted.
  *
- *   usage: node scripts/build.mjs [--out dist] [astro build options…]
+ * Before the link moves, every compressible file is written beside itself in brotli and gzip
+ * (scripts/precompress.mjs), which the server sends as they are: part of the build, so a served
+ * build always has them. `--no-precompress` leaves them out (static hosts compress themselves).
+ *
+ *   usage: node scripts/build.mjs [--out dist] [--no-precompress] [astro build options…]
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -21,6 +25,7 @@ import {
   symlinkSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { precompress } from './precompress.mjs';
 
 const KEEP = 3;
 const root = resolve(import.meta.dirname, '..');
@@ -29,6 +34,9 @@ const outAt = args.indexOf('--out');
 const out = outAt === -1 ? 'dist' : args.splice(outAt, 2)[1];
 if (!out || out.includes('/'))
   throw new Error('--out takes a folder name in the project, e.g. dist');
+const noPrecompressAt = args.indexOf('--no-precompress');
+const precompressing = noPrecompressAt === -1;
+if (!precompressing) args.splice(noPrecompressAt, 1);
 
 const builds = join(root, '.builds');
 mkdirSync(builds, { recursive: true });
@@ -44,6 +52,21 @@ if (run.status !== 0) {
   rmSync(target, { recursive: true, force: true });
   console.error(`\nThe build failed: ${out}/ is unchanged (still the last complete build).`);
   process.exit(run.status ?? 1);
+}
+if (precompressing) {
+  const started = performance.now();
+  try {
+    const { compressed, reused } = await precompress(join(target, 'client'));
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`Precompressed ${compressed} file(s) (${reused} from the cache) in ${seconds} s`);
+  } catch (error) {
+    rmSync(target, { recursive: true, force: true });
+    console.error(
+      error,
+      `\nThe build failed: ${out}/ is unchanged (still the last complete build).`,
+    );
+    process.exit(1);
+  }
 }
 
 // A new link beside the old one, then renamed over it: rename(2) replaces it in one step, so a

@@ -1,10 +1,13 @@
-// The weight report (docs/performance.md), for every page of the build (run after `astro build`):
+// The weight report (docs/performance.md), for every page of the build (run after `npm run build`):
 //   node scripts/weight-report.mjs [dist/client] [--out report.md]   (npm run weight)
 // Prints a Markdown table (HTML+CSS gzip, the islands and their directives, JavaScript gzip with
 // everything loaded, at load for a new visitor and for one who has chosen, code fetched later on
-// demand) and exits 1 if a page breaks a budget (scripts/budgets/weight.mjs).
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+// demand, the first response as sent) and exits 1 if a page breaks a budget
+// (scripts/budgets/weight.mjs). For the project's own build (dist/client), each page's first
+// response is measured as the Node server sends it: server.mjs is started on a loopback port.
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { sentResponse, startNodeServer } from './budgets/as-sent.mjs';
 import { budgets, kb, reactDomChunks, weighPage } from './budgets/weight.mjs';
 import { builtFiles } from './built-site.mjs';
 
@@ -18,11 +21,28 @@ const files = builtFiles(root);
 const pages = files.filter((path) => path.endsWith('.html'));
 const scripts = files.filter((path) => path.endsWith('.js'));
 
+// The server serves the project's `dist/`: its pages are measured as sent when they are the ones
+// weighed.
+const project = resolve(import.meta.dirname, '..');
+const servedClient = join(project, 'dist/client');
+const server =
+  existsSync(servedClient) && realpathSync(servedClient) === realpathSync(root)
+    ? await startNodeServer(project)
+    : undefined;
+
 // Pages are files (`/en/about.html`, build.format 'file'); their address has no `.html`.
-const results = pages.map((file) =>
-  weighPage(file.replace(/(\/index)?\.html$/, '') || '/', read(file), read),
-);
+const results = [];
+try {
+  for (const file of pages) {
+    const path = file.replace(/(\/index)?\.html$/, '') || '/';
+    const sent = server ? (await sentResponse(server.port, path)).totalBytes : undefined;
+    results.push(weighPage(path, read(file), read, sent));
+  }
+} finally {
+  await server?.stop();
+}
 const problems = results.flatMap((r) => r.problems);
+const warnings = results.flatMap((r) => r.warnings);
 const reactDom = reactDomChunks(scripts, read);
 if (reactDom.length !== 1)
   problems.push(
@@ -31,15 +51,15 @@ if (reactDom.length !== 1)
 
 const cell = (bytes) => (bytes ? kb(bytes) : '0');
 const lines = [
-  `Budgets (gzip): on pages without a form, ≤ ${kb(budgets.firstRender)} of HTML and CSS for the first render and ≤ ${kb(budgets.formlessJs)} of JavaScript with everything loaded; on pages with a form ≤ ${kb(budgets.formAtLoad)} of JavaScript at load; on every page ≤ ${kb(budgets.pageScripts)} of page scripts. React DOM chunks: ${reactDom.length}.`,
+  `Budgets (gzip): on pages without a form, ≤ ${kb(budgets.firstRender)} of HTML and CSS for the first render and ≤ ${kb(budgets.formlessJs)} of JavaScript with everything loaded; on pages with a form ≤ ${kb(budgets.formAtLoad)} of JavaScript at load; on every page ≤ ${kb(budgets.pageScripts)} of page scripts; first response as sent (bytes, brotli) ≤ ${budgets.firstResponse.toLocaleString('en')} (reported, not failed, on pages with a form and the resort pages: a known gap). React DOM chunks: ${reactDom.length}.`,
   '',
-  "First render = the document without its scripts (its CSS is inlined); document = all of it. All JavaScript = the page scripts, every island hydrated, the banner's script and the code fetched on demand, each file once (React once). Page scripts = module scripts of the page beyond its islands. At load = what a new visitor, or one who chose before, downloads without touching anything. On interaction = what a form island (`client:interaction`) adds once the visitor reaches for it. On demand = code fetched when used (the newsletter dialog's form). After tracking consent = the tracking loader and Partytown (the Google tags then run in its worker).",
+  "First render = the document without its scripts (its CSS is inlined); document = all of it. All JavaScript = the page scripts, every island hydrated, the banner's script and the code fetched on demand, each file once (React once). Page scripts = module scripts of the page beyond its islands. At load = what a new visitor, or one who chose before, downloads without touching anything. On interaction = what a form island (`client:interaction`) adds once the visitor reaches for it. On demand = code fetched when used (the newsletter dialog's form). After tracking consent = the tracking loader and Partytown (the Google tags then run in its worker). First response = status line, headers and body as `npm start` sends the page to a browser (brotli), in bytes: at most 14,600 arrive in a new connection's first round trip.",
   '',
-  '| page | form | first render | of which CSS | document | islands (directive) | all JavaScript | page scripts | at load, new visitor | at load, chose before | on interaction | on demand | after tracking consent |',
-  '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  '| page | form | first render | of which CSS | document | islands (directive) | all JavaScript | page scripts | at load, new visitor | at load, chose before | on interaction | on demand | after tracking consent | first response |',
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ...results.map(
     ({ weight: w }) =>
-      `| ${w.path} | ${w.hasForm ? 'yes' : ''} | ${kb(w.firstRender)} | ${kb(w.css)} | ${kb(w.html)} | ${w.islands.join(', ') || '–'} | ${cell(w.jsAll)} | ${cell(w.jsPageScripts)} | ${cell(w.jsNewVisitor)} | ${cell(w.jsChosen)} | ${cell(w.jsOnInteraction)} | ${cell(w.lazy)} | ${cell(w.tracking)} |`,
+      `| ${w.path} | ${w.hasForm ? 'yes' : ''} | ${kb(w.firstRender)} | ${kb(w.css)} | ${kb(w.html)} | ${w.islands.join(', ') || '–'} | ${cell(w.jsAll)} | ${cell(w.jsPageScripts)} | ${cell(w.jsNewVisitor)} | ${cell(w.jsChosen)} | ${cell(w.jsOnInteraction)} | ${cell(w.lazy)} | ${cell(w.tracking)} | ${w.sent?.toLocaleString('en') ?? '–'} |`,
   ),
 ];
 const formless = results.filter((r) => !r.weight.hasForm).map((r) => r.weight);
@@ -60,11 +80,25 @@ lines.push(
     }.`;
   })(),
 );
+const measured = results.map((r) => r.weight).filter((w) => w.sent !== undefined);
+if (measured.length) {
+  const over = measured.filter((w) => w.sent > budgets.firstResponse);
+  lines.push(
+    `First responses as sent: ${measured.length} pages, ${measured.length - over.length} in one round trip (≤ ${budgets.firstResponse.toLocaleString('en')} bytes); the largest ${max('sent', measured).path} (${max('sent', measured).sent.toLocaleString('en')} bytes).`,
+  );
+} else lines.push('First responses as sent: not measured (not the build the Node server serves).');
 const report = lines.join('\n');
 if (out) {
   writeFileSync(out, `${report}\n`);
-  console.log([lines[0], ...lines.slice(-3), `The table of every page: ${out}`].join('\n'));
+  console.log([lines[0], ...lines.slice(-4), `The table of every page: ${out}`].join('\n'));
 } else console.log(report);
+if (warnings.length)
+  console.error(
+    `\n! ${warnings.length} page(s) with a form or of a resort over the first round trip (a known gap, docs/performance.md):\n${warnings
+      .slice(0, 5)
+      .map((w) => `  - ${w}`)
+      .join('\n')}${warnings.length > 5 ? '\n  …' : ''}`,
+  );
 if (problems.length) {
   console.error(
     `\n✗ ${problems.length} budget problem(s):\n${problems.map((p) => `  - ${p}`).join('\n')}`,

@@ -15,6 +15,9 @@ import { createHash } from 'node:crypto';
 const CSP_META = /<meta http-equiv="content-security-policy" content="[^"]*">/i;
 const CHARSET = /<meta charset="[^"]*">/i;
 
+/** Whether a page carries its own policy (the build puts every page's first in its `<head>`). */
+export const hasPolicyMeta = (html: string) => CSP_META.test(html);
+
 export function cspMetaFirst(html: string): string {
   const meta = html.match(CSP_META)?.[0];
   const charset = html.match(CHARSET);

@@ -21,12 +21,18 @@
 export const documentRestrictions = ["object-src 'none'", "base-uri 'self'"] as const;
 
 /**
- * What only a header policy can carry, and the document restrictions: added to a policy of the
- * response's own (the 404 page's), and all of the header policy of a build without pages.
- * `frame-ancestors 'self'`: only the site may frame its pages (against clickjacking). Not `'none'`:
- * Partytown, after tracking consent, runs in a same-origin iframe (`/~partytown/`).
+ * What only a header policy can carry: all that a built page, whose `<meta>` policy has the rest,
+ * needs in its header (src/server/built-files.ts). `frame-ancestors 'self'`: only the site may
+ * frame its pages (against clickjacking). Not `'none'`: Partytown, after tracking consent, runs in
+ * a same-origin iframe (`/~partytown/`).
  */
-export const headerContentSecurityPolicy = ["frame-ancestors 'self'", ...documentRestrictions].join(
+export const headerOnlyDirectives = ["frame-ancestors 'self'"] as const;
+
+/**
+ * The header-only directives and the document restrictions: added to a policy of the response's
+ * own (the 404 page's), and all of the header policy of a build without pages.
+ */
+export const headerContentSecurityPolicy = [...headerOnlyDirectives, ...documentRestrictions].join(
   '; ',
 );
 

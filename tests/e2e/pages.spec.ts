@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { parseHTML } from 'linkedom';
@@ -217,6 +218,8 @@ test.describe('the server', { tag: '@node-server' }, () => {
   test('compresses pages, 404s and scripts for browsers that accept it', async ({ request }) => {
     const page = await request.get('/en', { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(page.headers()['content-encoding']).toBe('br');
+    // As the build compressed it (scripts/precompress.mjs), not again per request.
+    expect(Number(page.headers()['content-length'])).toBe(statSync('dist/client/en.html.br').size);
     const notFound = await request.get('/fr/introuvable', {
       headers: { 'Accept-Encoding': 'gzip' },
     });

@@ -11,7 +11,11 @@ import { expect, test, type APIResponse, type Page } from '@playwright/test';
 import { consentHeadScript } from '../../src/consent/head-script';
 import { pathTo } from '../../src/i18n/routes';
 import { builtPagePolicies, headerPolicyFor } from '../../src/security/header-policy';
-import { headerContentSecurityPolicy, securityHeaders } from '../../src/security/headers';
+import {
+  headerContentSecurityPolicy,
+  headerOnlyDirectives,
+  securityHeaders,
+} from '../../src/security/headers';
 import { fakeBackendUrl, scenarioUrl, scenarios } from './fake-backend-data';
 import { startServer } from './forms-helpers';
 import { aResort, useTranslations } from './site';
@@ -57,6 +61,27 @@ function expectSecurityHeaders(response: APIResponse, what: string) {
     expect(policies[0], `${directive} on ${what}`).toContain(directive);
 }
 
+/**
+ * A built page: every security header, and as its policy header only what its `<meta>` policy
+ * cannot carry (`frame-ancestors`); the `<meta>`, which the browser enforces with it, has the rest.
+ */
+async function expectPageSecurityHeaders(response: APIResponse, what: string) {
+  for (const [name, value] of Object.entries(securityHeaders))
+    expect(headerValues(response, name), `${name} on ${what}`).toContain(value);
+  expect(headerValues(response, 'content-security-policy'), what).toEqual([
+    headerOnlyDirectives.join('; '),
+  ]);
+  const meta = /<meta http-equiv="content-security-policy" content="([^"]*)">/.exec(
+    await response.text(),
+  )?.[1];
+  expect(meta, `the <meta> policy of ${what}`).toBeDefined();
+  const policy = parsePolicy(meta!.replaceAll('&#39;', "'"));
+  expect(policy.get('default-src'), `default-src on ${what}`).toEqual(["'self'"]);
+  expect(policy.get('script-src'), `script-src on ${what}`).not.toContain("'unsafe-inline'");
+  expect(policy.get('object-src'), `object-src on ${what}`).toEqual(["'none'"]);
+  expect(policy.get('base-uri'), `base-uri on ${what}`).toEqual(["'self'"]);
+}
+
 test.describe('headers the Node server sends', () => {
   test(
     'on prerendered pages in two locales, an on-demand route, the 404 page and files',
@@ -89,11 +114,14 @@ test.describe('headers the Node server sends', () => {
         'the favicon: 200',
         'Partytown’s service worker: 200',
       ]);
-      for (const [what, response] of responses) expectSecurityHeaders(response, what);
-      // Pages and the other answers: the build's policy, whose script hashes include the page's.
-      const home = headerValues(responses[0]![1], 'content-security-policy')[0]!;
-      expect(home).toBe(buildHeaderPolicy());
-      expect(parsePolicy(home).get('script-src')).toContain(sha256(consentHeadScript));
+      const [home, french, ...others] = responses;
+      for (const [what, response] of [home!, french!])
+        await expectPageSecurityHeaders(response, what);
+      for (const [what, response] of others) expectSecurityHeaders(response, what);
+      // The other answers: the build's policy, whose script hashes include the pages'.
+      const worker = headerValues(responses.at(-1)![1], 'content-security-policy')[0]!;
+      expect(worker).toBe(buildHeaderPolicy());
+      expect(parsePolicy(worker).get('script-src')).toContain(sha256(consentHeadScript));
 
       // A built script (an island's), found in the page as a browser would find it.
       const html = await (await request.get('/en')).text();
@@ -143,9 +171,10 @@ test.describe('headers the Node server sends', () => {
       ...securityHeaders,
     });
 
-    const served = await request.get(pathTo('about', 'es'));
+    const served = await request.get('/favicon.svg');
     for (const [name, value] of Object.entries(written))
       expect(headerValues(served, name), name).toContain(value);
+    // Pages too, but for the policy: on the Node server, their `<meta>` has it (test above).
   });
 });
 
