@@ -11,6 +11,7 @@ import { pathTo } from '../../src/i18n/routes';
 import { scenarioUrl, scenarios } from './fake-backend-data';
 import { startServer } from './forms-helpers';
 import { aResort, resortIds, resorts, useTranslations } from './site';
+import { tagsLoadedOnce, watchNetwork } from './third-party-stubs';
 
 const t = useTranslations('en');
 
@@ -22,6 +23,21 @@ const stillSameWindow = (page: Page) =>
 
 test.describe('consent', () => {
   test.use({ storageState: { cookies: [], origins: [] }, viewport: { width: 390, height: 800 } });
+
+  test('tracking allowed in the preferences form starts at once, on the same page', async ({
+    page,
+    context,
+  }) => {
+    const network = await watchNetwork(context);
+    await page.goto(pathTo('preferences', 'en'));
+    await page.locator('#consent-tracking').check();
+    await markWindow(page);
+    await page.getByRole('button', { name: t('consent.preferences.save') }).click();
+    await expect(page.getByRole('status')).toHaveText(t('consent.preferences.saved'));
+    await tagsLoadedOnce(network);
+    await expect.poll(() => network.pageViews().length).toBe(1);
+    expect(await stillSameWindow(page)).toBe(true);
+  });
 
   test('a toast waits above the banner, and comes down as soon as the banner is answered', async ({
     page,

@@ -4,10 +4,10 @@ import { $rentalPack, choosePack } from '../../stores/rental-pack';
 
 /**
  * Keeps a form's rental pack field (a `<select>` of `packs`, by its id) in step with the rental
- * pack store: it shows the pack chosen elsewhere (a pack's button, the address's `?pack=`) once the
+ * pack store: it shows the pack chosen elsewhere (the address's `?pack=`, another form) once the
  * form is live and whenever another is chosen, and a pick in the field chooses it for the page. A
- * pack the visitor picked in the field before the form went live stays. Returns the field's
- * `onChange`.
+ * pack picked in the field before the form went live stays, and becomes the page's choice.
+ * Returns the field's `onChange`.
  */
 export function usePackField(id: string, packs: readonly { id: string }[]) {
   const chosen = useStore($rentalPack);
@@ -16,8 +16,12 @@ export function usePackField(id: string, packs: readonly { id: string }[]) {
     const first = !live.current;
     live.current = true;
     const select = document.getElementById(id);
-    if (!(select instanceof HTMLSelectElement) || !packs.some((p) => p.id === chosen)) return;
-    if (!first || !select.value) select.value = chosen;
+    if (!(select instanceof HTMLSelectElement)) return;
+    if (first && select.value) {
+      if (select.value !== chosen) choosePack(select.value);
+      return;
+    }
+    if (packs.some((p) => p.id === chosen)) select.value = chosen;
   }, [id, packs, chosen]);
   return (event: ChangeEvent<HTMLSelectElement>) => choosePack(event.currentTarget.value);
 }
