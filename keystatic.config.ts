@@ -5,25 +5,20 @@
  */
 import { config } from '@keystatic/core';
 import { collections, singletons } from './src/cms/content';
+import { perLocaleKeys } from './src/cms/fields';
 
 export default config({
   storage: { kind: 'local' },
   ui: {
     brand: { name: 'Pistelink content' },
     navigation: {
-      Jobs: ['jobs-en', 'jobs-fr', 'jobs-es', 'jobs-pt', 'teams'],
+      // One entry per language of src/i18n/locales.ts.
+      Jobs: [...perLocaleKeys('jobs'), 'teams'],
       Resorts: ['resorts'],
       'Rental and prices': ['rental-packs', 'prices', 'site-facts'],
       'Home and cookies': ['reviews', 'instructors', 'cookies'],
-      'Policy pages': ['articles-en', 'articles-fr', 'articles-es', 'articles-pt'],
-      'Questions and words': [
-        'faq-learners',
-        'faq-instructors',
-        'translations-en',
-        'translations-fr',
-        'translations-es',
-        'translations-pt',
-      ],
+      'Policy pages': perLocaleKeys('articles'),
+      'Questions and words': ['faq-learners', 'faq-instructors', ...perLocaleKeys('translations')],
     },
   },
   collections,

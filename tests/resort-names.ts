@@ -5,10 +5,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
+import { foldAccents } from '../src/lib/slug';
 
 export type ResortNames = { id: string; name: string; aliases: string[]; typed: string[] };
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+const fold = (text: string) => foldAccents(text).toLowerCase();
 
 export function resortNames(): ResortNames[] {
   return readdirSync('content/resorts')

@@ -14,6 +14,7 @@ import { v5 as uuidV5 } from 'uuid';
 import { parse, stringify } from 'yaml';
 // Product areas that tell apart postings made from the same template, in each posting language.
 import AREAS from './product-areas.json' with { type: 'json' };
+import { slugify } from '../../src/lib/slug.ts';
 
 /** Fixed, so a given size always yields the same uuids (v5 = a hash of the namespace and a name). */
 const UUID_NAMESPACE = '5b1f3c2a-8d4e-4f6a-9b7c-0e1d2f3a4b5c';
@@ -65,15 +66,7 @@ const NAME_ENDS = [
   'del Vent',
 ];
 
-/** Lowercase ASCII words joined by hyphens: "Coll d’Aran 1550" → "coll-d-aran-1550". */
-export function slugify(text) {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
+export { slugify };
 
 /** The i-th synthetic resort name; all different for any i. */
 export function resortName(i) {

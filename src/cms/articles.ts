@@ -6,9 +6,9 @@
  * translations (Translations › pages), where their lengths are checked (seoTextField below).
  */
 import { collection, fields } from '@keystatic/core';
-import { allLocales, type Locale } from '../i18n/locales';
+import type { Locale } from '../i18n/locales';
 import { seoLengths } from '../lib/seo-lengths';
-import { languageName } from './fields';
+import { languageName, perLocale } from './fields';
 
 /**
  * The page's name is its file name, the same in every language, and the files hold no title:
@@ -77,9 +77,7 @@ function articles(locale: Locale) {
   });
 }
 
-export const articleCollections = Object.fromEntries(
-  allLocales.map((locale) => [`articles-${locale}`, articles(locale)]),
-) as Record<`articles-${Locale}`, ReturnType<typeof articles>>;
+export const articleCollections = perLocale('articles', articles);
 
 /**
  * A page title or description in the translations form, with the length search results show

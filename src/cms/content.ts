@@ -6,7 +6,7 @@
  */
 import { collection, fields, singleton } from '@keystatic/core';
 import { parse } from 'yaml';
-import { allLocales, type Locale } from '../i18n/locales';
+import type { Locale } from '../i18n/locales';
 import { jobSchema, resortSchema, salaryBand, teamsSchema } from '../content/schemas';
 import { teamNames, type Teams } from '../content/teams';
 import { z } from 'astro/zod';
@@ -15,6 +15,7 @@ import packsFile from '../../content/rental-packs.yaml?raw';
 import english from '../../content/translations/en.json';
 import { listSingletons } from './lists';
 import {
+  perLocale,
   choice,
   country,
   countryList,
@@ -414,13 +415,6 @@ function translations(locale: Locale) {
       ]),
     ),
   });
-}
-
-/** One entry per language, keyed `<prefix>-<locale>` (jobs-fr, translations-pt). */
-function perLocale<const P extends string, T>(prefix: P, make: (locale: Locale) => T) {
-  return Object.fromEntries(
-    allLocales.map((locale) => [`${prefix}-${locale}`, make(locale)]),
-  ) as Record<`${P}-${Locale}`, T>;
 }
 
 export const collections = {

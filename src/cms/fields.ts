@@ -11,6 +11,17 @@ import { isCountryCode } from '../content/schemas';
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
+/** The keys of an entry made once per language (src/i18n/locales.ts): jobs-en, jobs-fr… */
+export const perLocaleKeys = <const P extends string>(prefix: P) =>
+  allLocales.map((locale) => `${prefix}-${locale}` as const);
+
+/** One entry per language, keyed `<prefix>-<locale>` (jobs-fr, translations-pt). */
+export function perLocale<const P extends string, T>(prefix: P, make: (locale: Locale) => T) {
+  return Object.fromEntries(
+    allLocales.map((locale) => [`${prefix}-${locale}`, make(locale)]),
+  ) as Record<`${P}-${Locale}`, T>;
+}
+
 /** A language's name in English, as every form of the editing UI labels it: "French". */
 export const languageName = (locale: Locale): string => languageNames.of(locale) ?? locale;
 

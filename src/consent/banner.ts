@@ -3,16 +3,17 @@
  * page (src/components/consent/CookieBanner.astro), and this module is fetched only while the
  * choice is pending. A banner is two buttons: it is not worth React's 65 KB on a first visit.
  *
- * - Accept all / Reject non-essential record the choice (the banner hides at once; keyboard focus
+ * - Accept all / Reject non-essential record the choice. Once a choice is saved, here or in the
+ *   preferences form, the consent store says so and the banner hides at once (keyboard focus
  *   carries on from where it was).
  * - The page reserves exactly the banner's height at the bottom, so it never covers the footer
  *   (CSS reserves an estimate until this runs).
  * - While the choice is pending, a link followed on the site carries the landing address's
  *   campaign values to the next page (campaign.ts explains why not in storage).
  */
+import { $consent, saveConsent } from '../stores/consent';
 import { campaignFromUrl, carryCampaign, hasCampaign } from './campaign';
 import { acceptAll, rejectAll, type ConsentChoice, type ConsentMethod } from './consent';
-import { saveConsent } from './save';
 
 const choices: Record<string, [ConsentChoice, ConsentMethod]> = {
   'accept-all': [acceptAll, 'accept-all'],
@@ -44,7 +45,7 @@ function carryCampaignWhilePending() {
   const campaign = campaignFromUrl(location.href);
   if (!hasCampaign(campaign)) return;
   const carry = (event: Event) => {
-    if (document.documentElement.dataset.consent !== 'pending') return;
+    if ($consent.get().status !== 'pending') return;
     const link = (event.target as Element | null)?.closest?.('a[href]');
     if (!(link instanceof HTMLAnchorElement)) return;
     const href = carryCampaign(link.getAttribute('href') ?? '', location.href, campaign);
@@ -55,6 +56,13 @@ function carryCampaignWhilePending() {
     document.addEventListener(type, carry, true);
 }
 
+/** A choice saved anywhere on the page: no longer pending, so CSS hides the banner. */
+function hideOnceChosen() {
+  $consent.subscribe((state) => {
+    if (state.status === 'chosen') document.documentElement.dataset.consent = 'given';
+  });
+}
+
 const banner = document.querySelector<HTMLElement>('[data-consent-banner]');
 if (banner) {
   reserveHeight(banner);
@@ -62,3 +70,4 @@ if (banner) {
   carryCampaignWhilePending();
   banner.dataset.ready = '';
 }
+hideOnceChosen();

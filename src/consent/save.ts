@@ -1,9 +1,9 @@
 /**
  * Recording a choice: writes the consent cookies, deletes the cookies of any category withdrawn,
  * writes the visitor id and campaign cookies where now allowed, stores a consent record with the
- * receiver, marks the page as no longer pending (the banner hides), then starts the tracking
- * loader or tells it about the change. Plain TypeScript, so the banner's script carries no store;
- * the preferences island refreshes `$consent` (src/stores/consent.ts) after it.
+ * receiver, then adds the tracking loader if it is needed and not there yet. Called through the
+ * consent store (src/stores/consent.ts), which then tells the page: the banner hides, a tracking
+ * loader already running applies the change.
  */
 import { v4 as uuid } from 'uuid';
 import { deleteCookies, readCookies, writeCookie } from './browser-cookies';
@@ -19,7 +19,6 @@ import {
 } from './consent';
 import { sendConsentRecord } from './record';
 import { readSettings, type ConsentSettings } from './settings';
-import { CONSENT_CHANGE_EVENT } from './tracking-events';
 import { ensureVisitorId } from './visitor';
 
 let settings: ConsentSettings | undefined;
@@ -58,7 +57,6 @@ export function saveConsent(
   if (choice.targeting)
     writeCampaignCookies(campaign, { domain: s.cookieDomain, days: s.campaignDays });
 
-  document.documentElement.dataset.consent = 'given';
   sendConsentRecord(s.endpoint, {
     id,
     choice,
@@ -70,23 +68,19 @@ export function saveConsent(
 
   const withdrawn = withdrawnCategories(before, choice);
   // The visitor id and the campaign cookies are written above: the loader is needed only for
-  // the tags (none configured, none loaded), or to tell a loader already running of the change.
-  if (choice.tracking || choice.targeting) startLoader(s, choice.tracking && s.tags);
+  // the tags (none configured, none loaded). One already running follows the consent store.
+  if (choice.tracking && s.tags) startLoader(s);
   return { withdrawn, reloadNeeded: withdrawn.includes('tracking') };
 }
 
-/** Adds the tracking loader once (when `needed`); if it is already there, tells it a choice was made. */
-function startLoader(s: ConsentSettings, needed: boolean) {
+/** Adds the tracking loader, once. */
+function startLoader(s: ConsentSettings) {
   const present = [...document.scripts].some(
     (script) =>
       script.src &&
       new URL(script.src, location.href).pathname === new URL(s.loader, location.href).pathname,
   );
-  if (present) {
-    window.dispatchEvent(new Event(CONSENT_CHANGE_EVENT));
-    return;
-  }
-  if (!needed) return;
+  if (present) return;
   const script = document.createElement('script');
   script.type = 'module';
   script.src = s.loader;

@@ -6,13 +6,13 @@
  * With tracking allowed it writes the visitor id, then starts Partytown, served by the site, and
  * hands it the Google tag and the tag manager as `text/partytown` scripts: they run in a worker,
  * off the main thread. Consent Mode starts denied and is updated to the choice before any tag
- * runs, and again on every later choice made on this page (`consent:change`).
+ * runs, and again on every later choice made on this page (it follows the consent store, whichever
+ * part of the page saved the choice).
  */
-import { readCookies } from './browser-cookies';
+import { $consent, type PageConsent } from '../stores/consent';
 import { campaignFromUrl, writeCampaignCookies } from './campaign';
-import { consentModeState, readConsent, type ConsentChoice } from './consent';
+import { consentModeState, type ConsentChoice } from './consent';
 import { readSettings } from './settings';
-import { CONSENT_CHANGE_EVENT } from './tracking-events';
 import { loadsNothing, trackingPlan, workerBootstrap } from './tracking-plan';
 import { ensureVisitorId } from './visitor';
 
@@ -62,8 +62,7 @@ function startTracking(choice: ConsentChoice) {
   partytown.addEventListener('load', () => window.dispatchEvent(new CustomEvent('ptupdate')));
 }
 
-function applyConsent() {
-  const state = readConsent(readCookies(), settings.revision);
+function applyConsent(state: PageConsent) {
   if (state.status !== 'chosen') return;
   if (state.choice.targeting)
     writeCampaignCookies(campaignFromUrl(location.href), {
@@ -79,5 +78,4 @@ function applyConsent() {
   }
 }
 
-window.addEventListener(CONSENT_CHANGE_EVENT, applyConsent);
-applyConsent();
+$consent.subscribe(applyConsent);

@@ -9,6 +9,7 @@ import type { MarkdownHeading } from 'astro';
 import { getCollection } from 'astro:content';
 import { defaultLocale, type Locale } from '../i18n/locales';
 import { pathTo, routes, type PageId } from '../i18n/routes';
+import { foldAccents } from '../lib/slug';
 
 const PAGE_LINK = /href="page:([^"#]*)(#[^"]*)?"/g;
 
@@ -23,7 +24,7 @@ export function resolvePageLinks(html: string, locale: Locale, file: string): st
  * Heading anchors without accents (`#quienes-somos`, not `#quiénes-somos`): they survive being
  * pasted into an email or chat without percent-encoding, and equal the text people would type.
  */
-const asciiAnchor = (slug: string) => slug.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+const asciiAnchor = foldAccents;
 
 function withAsciiAnchors(html: string, headings: readonly MarkdownHeading[]): string {
   return headings.reduce((out, h) => out.replace(`id="${h.slug}"`, `id="${asciiAnchor(h.slug)}"`), html);

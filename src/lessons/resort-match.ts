@@ -5,14 +5,14 @@
  * island and the search without JavaScript (`/api/lesson-search`), so both find the same resort.
  */
 
+import { foldAccents } from '../lib/slug';
+
 /** A resort the search can find: by its id, its name or one of its aliases. */
 export type SearchableResort = { id: string; name: string; aliases?: readonly string[] };
 
 /** Lowercase, no accents, punctuation as spaces: "Baqueira Beret" finds "Baqueira-Beret", "astun" finds "Astún". */
 export function searchKey(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+  return foldAccents(text)
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();

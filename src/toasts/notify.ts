@@ -7,9 +7,12 @@
  *
  *   notify({ kind: 'error', title: strings.error, description: message }, strings.toaster);
  *
- * Texts come translated from the caller (islands get them as props; there is no i18n runtime in
+ * The toasts wait in a store (src/stores/toasts.ts) until the toaster listens: none is lost while
+ * it loads. Texts come translated from the caller (islands get them as props; there is no i18n runtime in
  * the browser), the toaster's own labels with them.
  */
+import { addToast } from '../stores/toasts';
+
 export type ToastKind = 'info' | 'error' | 'success' | 'warning';
 
 export type ToastMessage = {
@@ -29,11 +32,11 @@ export type ToasterLabels = {
 
 export const TOAST_DURATION_MS = 5000;
 
-let toaster: Promise<(message: ToastMessage) => void> | undefined;
+let toaster: Promise<void> | undefined;
 
 /** Shows a toast, mounting the page's one toaster first if need be (with the first caller's labels). */
 export async function notify(message: ToastMessage, labels: ToasterLabels): Promise<void> {
+  addToast(message);
   toaster ??= import('./toaster').then(({ mountToaster }) => mountToaster(labels));
-  const show = await toaster;
-  show(message);
+  await toaster;
 }

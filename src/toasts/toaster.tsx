@@ -1,11 +1,16 @@
 /**
  * The page's one toaster: sonner's `<Toaster>` in a root of its own at the end of `<body>`,
- * loaded by `notify()` the first time a toast is asked for. Styled with the site's colours (the
+ * loaded by `notify()` the first time a toast is asked for; it shows the toasts of the toasts
+ * store (src/stores/toasts.ts), and sits above the cookie banner while the consent store says a
+ * choice is pending. Styled with the site's colours (the
  * stylesheet comes with this module, so pages without toasts do not carry it either).
  */
+import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toaster, toast } from 'sonner';
+import { $consent } from '../stores/consent';
+import { $toasts, takeToasts } from '../stores/toasts';
 import { TOAST_DURATION_MS, type ToastMessage, type ToasterLabels } from './notify';
 import { holdShortSwipes } from './swipe';
 import './toaster.css';
@@ -14,30 +19,30 @@ function show({ kind = 'info', title, description }: ToastMessage) {
   toast[kind](title, { description });
 }
 
-/** Resolves once sonner listens: a toast sent before that would be lost. */
-export function mountToaster(labels: ToasterLabels): Promise<(message: ToastMessage) => void> {
+export function mountToaster(labels: ToasterLabels) {
   const host = document.createElement('div');
   host.setAttribute('data-toaster', '');
   document.body.append(host);
   holdShortSwipes(host);
-  return new Promise((resolve) => {
-    createRoot(host).render(<PageToaster labels={labels} onReady={() => resolve(show)} />);
-  });
+  createRoot(host).render(<PageToaster labels={labels} />);
 }
 
 /**
  * The space the cookie banner takes at the bottom while it asks (0 once a choice is made): toasts
  * sit just above it rather than over its buttons.
  */
-function consentBannerHeight(): number {
-  if (document.documentElement.dataset.consent !== 'pending') return 0;
+function consentBannerHeight(pending: boolean): number {
+  if (!pending) return 0;
   return document.querySelector<HTMLElement>('[data-consent-banner]')?.offsetHeight ?? 0;
 }
 
-function PageToaster({ labels, onReady }: { labels: ToasterLabels; onReady: () => void }) {
+function PageToaster({ labels }: { labels: ToasterLabels }) {
+  const waiting = useStore($toasts);
   // A parent's effect runs after its children's: by now <Toaster> has subscribed to new toasts.
-  useEffect(onReady, [onReady]);
-  const banner = consentBannerHeight();
+  useEffect(() => {
+    if (waiting.length > 0) for (const message of takeToasts()) show(message);
+  }, [waiting]);
+  const banner = consentBannerHeight(useStore($consent).status === 'pending');
   return (
     <Toaster
       // At the bottom: at the top, under the fixed header, a toast covered the page's heading on

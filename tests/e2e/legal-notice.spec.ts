@@ -4,7 +4,7 @@
  * (tests/e2e/e2e.env sets every COMPANY_* fact, so every line shows).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { phoneText, postalAddress } from '../../src/company/company';
+import { phoneText, postalAddress } from '../../src/company';
 import { allLocales } from '../../src/i18n/locales';
 import { pathTo } from '../../src/i18n/routes';
 import { e2eConfig as site, everyPage, useTranslations } from './site';

@@ -363,3 +363,17 @@ describe('the policy pages’ forms follow the articles’ schema', () => {
     expect(formAccepts(field(french, 'description'), '')).toBe(true);
   });
 });
+
+describe('the editing UI’s navigation', () => {
+  it('lists every form once, each language’s from the locale list', async () => {
+    const { default: cms } = await import('../../keystatic.config');
+    const listed = Object.values(cms.ui?.navigation ?? {}).flat();
+    expect([...listed].sort()).toEqual(
+      [...Object.keys(collections), ...Object.keys(singletons)].sort(),
+    );
+    for (const locale of allLocales)
+      expect(listed).toEqual(
+        expect.arrayContaining([`jobs-${locale}`, `articles-${locale}`, `translations-${locale}`]),
+      );
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonLd, organizationData, phoneHref, postalAddress } from '../../src/company/company';
+import { jsonLd, organizationData, phoneHref, postalAddress } from '../../src/company';
 import { missingCompanyFacts, readConfig, siteUrlVerdict } from '../../src/config';
 import { companyFactsWarning } from '../../src/integrations/company-facts-guard';
 import { enforceSiteUrl, siteUrlWarning } from '../../src/integrations/site-url-guard';

@@ -7,7 +7,7 @@ import {
   jobPostingData,
   postingsFor,
   type JobFields,
-} from '../../src/jobs/postings';
+} from '../../src/content/postings';
 
 const job = (fields: Partial<JobFields> = {}): JobFields => ({
   title: 'Backend engineer',

@@ -15,6 +15,7 @@ import { resortPageIds } from '../../src/i18n/site-pages';
 import { useTranslations } from '../../src/i18n/translate';
 import { localToday } from '../../src/lessons/search';
 import { defaultDraft } from '../../src/lessons/search-query';
+import { setLessonSearch } from '../../src/stores/lesson-search';
 import { everyPage, jobSlugs, resortIds } from '../e2e/site';
 import { buildVariant, type Variant } from './build';
 import { linksSaying, one, parsePage, textOf } from './html';
@@ -137,7 +138,7 @@ function bookingBoxes(site: Variant) {
         .map((page) => {
           const path = pathTo(page, locale, { resort });
           const json = textOf(one(parsePage(site.page(path)), 'script#your-search-summary'));
-          const props = JSON.parse(json) as Omit<SearchSummaryProps, 'draft'>;
+          const props = JSON.parse(json) as SearchSummaryProps;
           const draft = {
             ...defaultDraft(locale),
             where: props.resort.name,
@@ -145,9 +146,9 @@ function bookingBoxes(site: Variant) {
             dates: [{ day: localToday(inTenDays), time: '10:00', hours: '2' }],
             level: 'new',
           };
-          const box = parsePage(
-            renderToStaticMarkup(createElement(SearchSummary, { ...props, draft })),
-          );
+          // The page's search, as the booking box's script sets it from the address.
+          setLessonSearch(draft);
+          const box = parsePage(renderToStaticMarkup(createElement(SearchSummary, props)));
           expect(one(box, '[data-search-summary]').getAttribute('data-search-summary'), path).toBe(
             'valid',
           );

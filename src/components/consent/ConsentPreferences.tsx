@@ -1,3 +1,4 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import {
   consentCookie,
@@ -7,7 +8,7 @@ import {
   type ConsentChoice,
   type OptionalCategory,
 } from '../../consent/consent';
-import { saveConsent } from '../../stores/consent';
+import { $consent, saveConsent } from '../../stores/consent';
 import { showStoredChoice } from './stored-choice';
 
 export type ConsentPreferencesStrings = {
@@ -47,7 +48,8 @@ function boxesOf(form: HTMLFormElement): ConsentChoice {
  * from the boxes as they are then, the visitor's changes included. Saving writes the cookies and
  * confirms. Withdrawing tracking reloads the page once saved, because the only sure way to stop
  * scripts already running in Partytown's worker is to leave the page; the confirmation says so
- * (the reloaded page hydrates at once for it: `#consent-saved`).
+ * (the reloaded page hydrates at once for it: `#consent-saved`). A choice saved elsewhere on the
+ * page once the form is live (the banner's Accept all) reaches the boxes through the consent store.
  */
 export default function ConsentPreferences({ strings, categories }: Props) {
   const [choice, setChoice] = useState<ConsentChoice>(rejectAll);
@@ -55,6 +57,14 @@ export default function ConsentPreferences({ strings, categories }: Props) {
   const [saved, setSaved] = useState<'saved' | 'reloaded' | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const message = useRef<HTMLParagraphElement>(null);
+  const consent = useStore($consent);
+  const consentAtStart = useRef(consent);
+
+  // Only a choice saved after the form went live: the boxes it started from are the visitor's.
+  useEffect(() => {
+    if (consent !== consentAtStart.current && consent.status === 'chosen')
+      setChoice(consent.choice);
+  }, [consent]);
 
   useEffect(() => {
     if (form.current) {

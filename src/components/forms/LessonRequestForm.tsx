@@ -22,6 +22,7 @@ import {
   type SearchDraft,
 } from '../../lessons/search';
 import type { Quote } from '../../lessons/price';
+import { setLessonSearch } from '../../stores/lesson-search';
 import { headCountInput } from '../search/search-fields';
 import { fill, type Plural, type QuoteStrings } from '../search/text';
 import { ContactPersonFields, type ContactPersonStrings } from './ContactPerson';
@@ -41,6 +42,7 @@ import {
 import { SubmissionForm, SubmitButton } from './SubmissionForm';
 import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
+import { usePackField } from './usePackField';
 
 export type LessonRequestStrings = SubmissionTexts &
   ContactPersonStrings & {
@@ -132,7 +134,8 @@ export default function LessonRequestForm({
 
   // The search of the page's address (read once the island runs: the page is static).
   const [carried, setCarried] = useState<SearchDraft | null>(null);
-  const [pack, setPack] = useState('');
+  // The pack chosen on the resort's rental page ("Add it to a lesson"), shown in the pack field.
+  const choosePack = usePackField(idOf('pack'), packs);
   // The visible fields' first values: the form's defaults, or a search of the address that needs
   // a change (its first date); `typed` follows what the visitor types, for the quote.
   const [initial, setInitial] = useState<{ from: string; draft: SearchDraft }>(() => ({
@@ -143,8 +146,6 @@ export default function LessonRequestForm({
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     const query = new URLSearchParams(window.location.search);
-    const asked = query.get('pack') ?? '';
-    if (packs.some((p) => p.id === asked)) setPack(asked);
     if (!hasSearch(query)) {
       // What was typed before the island ran (it hydrates on the first interaction) is the quote's.
       if (form.current) setTyped(draftOf(form.current));
@@ -163,9 +164,16 @@ export default function LessonRequestForm({
 
   const draft = carried ?? typed;
   const quote = draftQuote(draft, rule);
-  /** Keeps the typed search (for the quote) in step with the visible fields. */
+  /**
+   * Keeps the typed search (for the quote) in step with the visible fields; a change of the
+   * search becomes the page's search (the lesson search store), which the summary above shows.
+   */
   function onInput(event: InputEvent<HTMLFormElement>) {
-    if (!carried) setTyped(draftOf(event.currentTarget));
+    if (carried) return;
+    const now = draftOf(event.currentTarget);
+    if (JSON.stringify(now) === JSON.stringify(typed)) return;
+    setTyped(now);
+    setLessonSearch(now);
   }
 
   // What was sent, for the confirmation: read from the form at the moment it was sent.
@@ -243,8 +251,8 @@ export default function LessonRequestForm({
             {...field('pack')}
             label={`${strings.pack} (${strings.optional})`}
             hint={strings.packHint}
-            key={pack}
-            defaultValue={pack}
+            defaultValue=""
+            onChange={choosePack}
           >
             <Options
               choose={strings.packNone}

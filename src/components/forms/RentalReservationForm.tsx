@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import {
   MAX_RENTAL_PEOPLE,
   personField,
@@ -21,6 +21,7 @@ import {
 import { SubmissionForm, SubmitButton } from './SubmissionForm';
 import type { FormIslandProps, SubmissionTexts } from './SubmissionForm';
 import { useFormSubmission } from './useFormSubmission';
+import { usePackField } from './usePackField';
 import './rental-form.css';
 
 export type RentalReservationStrings = Omit<SubmissionTexts, 'success'> &
@@ -77,13 +78,8 @@ export default function RentalReservationForm({
   const { state, errors, errorText, receipt } = submission;
   const field = fieldWiring(idOf, errorText);
 
-  // A pack's "Reserve it separately" link says which one (`?pack=`): chosen for the visitor.
-  useEffect(() => {
-    const wanted = new URLSearchParams(location.search).get('pack');
-    const select = document.getElementById(idOf('pack'));
-    if (select instanceof HTMLSelectElement && !select.value && packs.some((p) => p.id === wanted))
-      select.value = wanted!;
-  }, [packs]);
+  // The pack chosen with a pack's "Reserve it separately", shown in the field.
+  const choosePack = usePackField(idOf('pack'), packs);
 
   const required = { requiredText: strings.required, required: true };
   const personLabel = (n: number) => strings.person.replace('{{n}}', String(n));
@@ -121,6 +117,7 @@ export default function RentalReservationForm({
         name="pack"
         label={strings.pack}
         defaultValue=""
+        onChange={choosePack}
         error={errorText('pack') ?? errorText('resort')}
         {...required}
       >

@@ -5,6 +5,7 @@
  * Mounted by LessonOffer.astro's script only when the address carries a search; otherwise the box
  * stays the page's static "find a lesson" box and none of this is downloaded.
  */
+import { useStore } from '@nanostores/react';
 import type { LessonRule } from '../../lessons/price';
 import {
   draftToQuery,
@@ -14,6 +15,7 @@ import {
   type SearchableResort,
   type SearchDraft,
 } from '../../lessons/search';
+import { $lessonSearch } from '../../stores/lesson-search';
 import QuoteView from './QuoteView';
 import { fullDay } from '../../i18n/format';
 import { fill, plural, type SummaryStrings } from './text';
@@ -33,8 +35,6 @@ export type SearchSummaryProps = {
   requestHref?: string;
   /** `facts.lessons` of the site facts. */
   rule: LessonRule;
-  /** The search of the page's address, its resort and sport the page's own. */
-  draft: SearchDraft;
 };
 
 /** The booking app's address with the search in its query, plus the backend's resort id and the language. */
@@ -56,13 +56,17 @@ export default function SearchSummary({
   locale,
   intl,
   resort,
+  sport,
   resorts,
   homePath,
   bookingAppUrl,
   requestHref,
   rule,
-  draft,
 }: SearchSummaryProps) {
+  // The page's search (the lesson search store); the page's resort and sport win over its own.
+  const search = useStore($lessonSearch);
+  if (!search) return null;
+  const draft: SearchDraft = { ...search, where: resort.name, sport };
   const check = validateSearch(draft, { resorts, today: localToday(), rule });
   const query = draftToQuery(draft, resorts);
   const people = new Intl.ListFormat(intl, { type: 'conjunction' }).format(

@@ -4,21 +4,17 @@
  */
 import { createRoot } from 'react-dom/client';
 import { draftFromQuery } from '../../lessons/search-query';
+import { setLessonSearch } from '../../stores/lesson-search';
 import SearchSummary, { type SearchSummaryProps } from './SearchSummary';
 
 /** `props`: the page's summary data (LessonOffer.astro's `#your-search-summary` block). */
 export function mountSearchSummary(
   host: HTMLElement,
-  props: Omit<SearchSummaryProps, 'draft'>,
+  props: SearchSummaryProps,
   query: URLSearchParams,
 ) {
-  // The page's address says which resort and sport: they win over the query's.
-  const draft = {
-    ...draftFromQuery(query, props.locale, props.resorts),
-    where: props.resort.name,
-    sport: props.sport,
-  };
+  setLessonSearch(draftFromQuery(query, props.locale, props.resorts));
   host.replaceChildren();
   host.dataset.summaryShown = '';
-  createRoot(host).render(<SearchSummary {...props} draft={draft} />);
+  createRoot(host).render(<SearchSummary {...props} />);
 }

@@ -1,9 +1,11 @@
 /**
- * The lesson search's state, for LessonSearchForm.tsx: the search as the fields hold it, where it
+ * The lesson search's state, for LessonSearchForm.tsx: the search as the fields hold it (the
+ * page's lesson search store, the server's and the first render's the default one), where it
  * starts (a shared link or the back button, else what was typed before the island ran), the copy
  * kept in the page's address, the check and the quote, and what the form's controls do to it. The
  * rules themselves (query, validation, price) are in src/lessons/.
  */
+import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import {
   defaultDraft,
@@ -21,6 +23,7 @@ import {
 import { closestResorts, type SearchableResort } from '../../lessons/resort-match';
 import type { LessonRule } from '../../lessons/price';
 import { dateAfter } from '../../lessons/search-dates';
+import { $lessonSearch, setLessonSearch } from '../../stores/lesson-search';
 
 /** A resort the search offers, with its ski and snowboard lessons pages. */
 export type SearchResort = SearchableResort & { paths: Record<'ski' | 'snowboard', string> };
@@ -64,7 +67,7 @@ type Options = {
 };
 
 export function useLessonSearch({ locale, resorts, rule, errorTexts }: Options) {
-  const [draft, setDraft] = useState<SearchDraft>(() => defaultDraft(locale));
+  const draft = useStore($lessonSearch) ?? defaultDraft(locale);
   const [sameTime, setSameTime] = useState(true);
   const [hydrated, setHydrated] = useState(false);
   const [showProblems, setShowProblems] = useState(false);
@@ -91,7 +94,7 @@ export function useLessonSearch({ locale, resorts, rule, errorTexts }: Options) 
       start = draftFromQuery(typed, locale, resorts);
       touched.current = JSON.stringify(start) !== JSON.stringify(defaultDraft(locale));
     }
-    setDraft(start);
+    setLessonSearch(start);
     setSameTime(sharesOneTime(start.dates));
     setToday(localToday());
     setHydrated(true);
@@ -136,7 +139,7 @@ export function useLessonSearch({ locale, resorts, rule, errorTexts }: Options) 
 
   function update(patch: Partial<SearchDraft>) {
     touched.current = true;
-    setDraft((current) => ({ ...current, ...patch }));
+    setLessonSearch({ ...($lessonSearch.get() ?? defaultDraft(locale)), ...patch });
   }
   function updateDate(index: number, patch: Partial<DateDraft>) {
     update({ dates: draft.dates.map((date, i) => (i === index ? { ...date, ...patch } : date)) });

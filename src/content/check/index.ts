@@ -22,6 +22,7 @@ import { validate } from './issues';
 import { isPhotoFile, photoIn } from './photos';
 import { didYouMean, nearest, type Problem } from './problems';
 import { isProblem, readJson, readMarkdown, readYaml, type Parsed } from './read';
+import { slugify } from '../../lib/slug';
 
 export { formatProblem, formatProblems, type Problem } from './problems';
 
@@ -164,7 +165,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
       if (!SLUG.test(id)) {
         problems.push({
           file,
-          message: `has a name the resort's address cannot use: name it in lowercase letters, digits and dashes, e.g. ${slugOf(id)}.yaml`,
+          message: `has a name the resort's address cannot use: name it in lowercase letters, digits and dashes, e.g. ${slugify(id)}.yaml`,
         });
       }
       const same = resorts.get(id.toLowerCase());
@@ -220,7 +221,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
       if (!SLUG.test(slug)) {
         problems.push({
           file,
-          message: `has a name the ${what}'s address cannot use: name it in lowercase letters, digits and dashes, e.g. ${slugOf(slug)}.md`,
+          message: `has a name the ${what}'s address cannot use: name it in lowercase letters, digits and dashes, e.g. ${slugify(slug)}.md`,
         });
       }
       const text = read(path);
@@ -334,15 +335,6 @@ export function checkContent(root: string = process.cwd()): Problem[] {
   return problems;
 }
 
-/** A name made usable in an address: lowercase, dashes for spaces. */
-function slugOf(name: string): string {
-  return name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
 
 /**
  * The entries of a list file, held under its key (`packs:`), or undefined after saying what is

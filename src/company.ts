@@ -3,9 +3,9 @@
  * facts, the footer's line and schema.org Organization data, all from the configuration
  * (`config.company`, src/config.ts). A fact the configuration leaves out is left out here too.
  */
-import type { SiteConfig } from '../config';
-import { countryName } from '../i18n/format';
-import type { Locale } from '../i18n/locales';
+import type { SiteConfig } from './config';
+import { countryName } from './i18n/format';
+import type { Locale } from './i18n/locales';
 
 /** "Herengracht 1, 1015 BA Amsterdam, Netherlands": the Dutch order, postal code before city. */
 export function postalAddress(site: SiteConfig, locale: Locale): string | undefined {
