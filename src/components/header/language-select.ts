@@ -19,7 +19,12 @@ export function enhanceLanguageSelect(menu: HTMLElement): void {
   menu.addEventListener('keydown', (event) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     const list = document.getElementById('language-list');
-    if (!list?.matches(':popover-open')) return;
+    // Without native popovers (Safari before 17) the stand-in marks the open list, and
+    // `:popover-open` would throw (header/popover-fallback.ts).
+    const open =
+      list &&
+      ('popover' in list ? list.matches(':popover-open') : list.hasAttribute('data-popover-open'));
+    if (!open) return;
     const links = [...list.querySelectorAll('a')];
     const index = links.indexOf(document.activeElement as HTMLAnchorElement);
     const onButton = (event.target as Element).matches('.language-menu__button');
