@@ -145,6 +145,14 @@ describe('WPE WebKit 2.38 at 390 px (a phone)', () => {
     const list = await box(visitor, '#language-list');
     expect(list.right).toBeLessThanOrEqual(390.5);
 
+    // The language menu's arrow keys work there too: Down on its button goes to the first language.
+    await visitor.run('document.querySelector(".language-menu__button").focus()');
+    await visitor.press('ArrowDown');
+    await until(
+      visitor,
+      'the first language focused',
+      'return document.activeElement === document.querySelector("#language-list a")',
+    );
     await visitor.press('Escape');
     await hidden(visitor, '#language-list');
     expect(

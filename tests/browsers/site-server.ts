@@ -24,10 +24,7 @@ export default async function setup(project: TestProject) {
   const port = Number(process.env.TEST_PORT ?? 4329);
   const data = sharedFormsData(port);
   rmSync(data.dir, { recursive: true, force: true });
-  const server = await startServer(port, { BACKEND_GRAPHQL_URL: fakeBackendUrl.href }, data, {
-    // In a session of its own, out of reach of a signal sent to the test run's process group.
-    command: ['setsid', [process.execPath, 'server.mjs']],
-  });
+  const server = await startServer(port, { BACKEND_GRAPHQL_URL: fakeBackendUrl.href }, data);
   // A server gone mid-run fails every test after it: say why, once.
   const gone = (code: number | null, signal: string | null) =>
     console.error(`The site's server exited (${code ?? signal}):\n${server.log()}`);

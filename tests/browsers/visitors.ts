@@ -35,7 +35,7 @@ export type Visitor = {
   choose(selector: string, value: string): Promise<void>;
   /** A file put in a file field. */
   attach(selector: string, path: string): Promise<void>;
-  press(key: 'Escape'): Promise<void>;
+  press(key: 'Escape' | 'ArrowDown'): Promise<void>;
   /** Runs `body` (a function body; `args` are `arguments`) in the page and returns its value. */
   run<T = unknown>(body: string, ...args: unknown[]): Promise<T>;
   /** What the window shows, as a PNG: saved when a test fails. */
@@ -43,7 +43,8 @@ export type Visitor = {
   close(): Promise<void>;
 };
 
-const TIMEOUT = 20_000;
+// Generous: on a busy 2-core machine a page or a script can take many seconds.
+const TIMEOUT = 30_000;
 
 /** Polls `body` in the page until it returns a truthy value (returned), or fails saying `what`. */
 export async function until<T>(
@@ -279,7 +280,7 @@ function webDriverVisitor(
       });
     },
     press: async (key) => {
-      const value = { Escape: '\uE00C' }[key];
+      const value = { Escape: '\uE00C', ArrowDown: '\uE015' }[key];
       await session.send('POST', '/actions', {
         actions: [
           {
@@ -311,15 +312,24 @@ export async function webkitGtk(): Promise<Visitor> {
   const session = await WebDriverSession.start(driver.base, {
     'webkitgtk:browserOptions': { binary: window, args: ['--automation'] },
   });
-  return webDriverVisitor(`WebKitGTK ${session.browserVersion}`, session, {
-    resize: async (width) =>
-      void (await session.send('POST', '/window/rect', { width, height: height(width) })),
+  const visitor = webDriverVisitor(`WebKitGTK ${session.browserVersion}`, session, {
+    // The window manager resizes in its own time: wait until the page has the width.
+    resize: async (width) => {
+      await session.send('POST', '/window/rect', { width, height: height(width) });
+      await until(
+        visitor,
+        `a window ${width} px wide`,
+        'return innerWidth === arguments[0]',
+        width,
+      );
+    },
     close: async () => {
       await session.send('DELETE', '').catch(() => {});
       await stop(driver.child);
       await stop(xvfb.child);
     },
   });
+  return visitor;
 }
 
 /** WPE WebKit 2.38 (cog, WPEWebDriver), headless; `width` CSS pixels wide by page zoom. */

@@ -8,8 +8,8 @@ export default defineConfig({
     include: ['tests/browsers/**/*.test.ts'],
     globalSetup: ['tests/browsers/site-server.ts'],
     fileParallelism: false,
-    // A browser starts in seconds; a busy machine may take several times that.
-    hookTimeout: 60_000,
-    testTimeout: 60_000,
+    // A browser starts in seconds and a path takes a few; a busy machine may take many times that.
+    hookTimeout: 120_000,
+    testTimeout: 180_000,
   },
 });

@@ -21,10 +21,8 @@ export function enhanceLanguageSelect(menu: HTMLElement): void {
     const list = document.getElementById('language-list');
     // Without native popovers (Safari before 17) the stand-in marks the open list, and
     // `:popover-open` would throw (header/popover-fallback.ts).
-    const open =
-      list &&
-      ('popover' in list ? list.matches(':popover-open') : list.hasAttribute('data-popover-open'));
-    if (!open) return;
+    const open = 'popover' in HTMLElement.prototype ? ':popover-open' : '[data-popover-open]';
+    if (!list?.matches(open)) return;
     const links = [...list.querySelectorAll('a')];
     const index = links.indexOf(document.activeElement as HTMLAnchorElement);
     const onButton = (event.target as Element).matches('.language-menu__button');
