@@ -85,6 +85,33 @@ const intoView = `const element = document.querySelector(arguments[0]);
   if (!element) throw new Error('no element ' + arguments[0]);
   element.scrollIntoView({ block: 'center', behavior: 'instant' });`;
 
+/** The element in view, its centre, and whether it (or its label) is what is found there. */
+const clickPoint = `${intoView}
+  const box = element.getBoundingClientRect();
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const found = document.elementFromPoint(x, y);
+  const labels = [...(element.labels ?? [])];
+  return { x, y, hit: !!found && (element.contains(found) || labels.some((l) => l.contains(found))) };`;
+
+/**
+ * Where to click the element, once the page has stopped moving: the same point twice running, the
+ * element found there. A page still scrolling (an anchor's smooth scroll, a form bringing its
+ * message into view) or a busy machine's late layout would otherwise take the click elsewhere.
+ */
+async function steadyPoint(name: string, run: Visitor['run'], selector: string) {
+  const deadline = Date.now() + TIMEOUT;
+  let last = { x: NaN, y: NaN, hit: false };
+  for (;;) {
+    const point = await run<typeof last>(clickPoint, selector);
+    if (point.hit && point.x === last.x && point.y === last.y) return point;
+    if (Date.now() > deadline)
+      throw new Error(`${name}: ${selector} is not under the pointer (${JSON.stringify(point)})`);
+    last = point;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Sets a value as a visitor's choice would, seen by React (which watches the native setter). */
 const setValue = `const element = document.querySelector(arguments[0]);
   const prototype = Object.getPrototypeOf(element);
@@ -111,21 +138,27 @@ export async function firefox({ javaScript = true } = {}): Promise<Visitor> {
   });
   const page: Page = await browser.newPage();
   const version = (await browser.version()).replace(/^firefox\//i, '');
+  const name = `Firefox ${version}${javaScript ? '' : ' without JavaScript'}`;
+  const run: Visitor['run'] = (body, ...args) =>
+    page.evaluate(
+      // A function built in the page: the body is the same text WebDriver's execute takes.
+      (source, values) => new Function(source)(...values),
+      body,
+      args,
+    ) as never;
   return {
-    name: `Firefox ${version}${javaScript ? '' : ' without JavaScript'}`,
-    resize: (width) => page.setViewport({ width, height: height(width) }),
+    name,
+    resize: async (width) => {
+      // Firefox checks the new size from inside the page, which a page without JavaScript
+      // refuses (NS_ERROR_XPC_SECURITY_MANAGER_VETO): resize on a blank page.
+      if (!javaScript) await page.goto('about:blank');
+      await page.setViewport({ width, height: height(width) });
+    },
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
     // A mouse click at the element's centre: puppeteer's own `click` waits for an
     // IntersectionObserver, whose callback never comes in a page without JavaScript.
     click: async (selector) => {
-      const { x, y } = await page.evaluate(
-        new Function(`${intoView} const box = element.getBoundingClientRect();
-          return { x: box.x + box.width / 2, y: box.y + box.height / 2 };`) as () => {
-          x: number;
-          y: number;
-        },
-        selector,
-      );
+      const { x, y } = await steadyPoint(name, run, selector);
       await page.mouse.click(x, y);
     },
     type: (selector, text) => page.type(selector, text),
@@ -137,13 +170,7 @@ export async function firefox({ javaScript = true } = {}): Promise<Visitor> {
       await (input as unknown as { uploadFile(path: string): Promise<void> }).uploadFile(path);
     },
     press: (key) => page.keyboard.press(key),
-    run: (body, ...args) =>
-      page.evaluate(
-        // A function built in the page: the body is the same text WebDriver's execute takes.
-        (source, values) => new Function(source)(...values),
-        body,
-        args,
-      ) as never,
+    run,
     screenshot: () => page.screenshot(),
     close: () => browser.close(),
   };
@@ -265,9 +292,9 @@ function webDriverVisitor(
     resize,
     goto: async (url) => void (await session.send('POST', '/url', { url })),
     click: async (selector) => {
-      await run(intoView, selector);
-      if (scriptClicks) await run(`${intoView} element.click();`, selector);
-      else await session.send('POST', `/element/${await session.element(selector)}/click`, {});
+      if (scriptClicks) return void (await run(`${intoView} element.click();`, selector));
+      await steadyPoint(name, run, selector);
+      await session.send('POST', `/element/${await session.element(selector)}/click`, {});
     },
     type: async (selector, text) => {
       await run(intoView, selector);
