@@ -21,6 +21,7 @@ import { siteUrlGuard } from './src/integrations/site-url-guard.ts';
 import { contentCheck } from './src/content/check/integration.ts';
 import { companyFactsGuard } from './src/integrations/company-facts-guard.ts';
 import { contentSecurityPolicy } from './src/security/content-security-policy.ts';
+import { browserTargets } from './src/integrations/browser-targets.ts';
 
 // `npm run cms` (CMS=1): the editing UI at /keystatic, on `astro dev` only. Imported here and
 // nowhere else, so builds and `npm start` neither load nor ship it (keystatic.config.ts).
@@ -56,6 +57,8 @@ export default defineConfig({
     interactionDirective(),
     shareImages(),
     noImageEndpoint(),
+    // JavaScript and CSS built for the supported browsers of .browserslistrc.
+    browserTargets(),
     ...cmsIntegrations,
   ],
   // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `npm test`: every test, in the order that fails fastest. Works on a fresh machine: it brings
-# Node 24 (scripts/node24.sh), the dependencies and, where it can, Chromium.
+# Node 24 (scripts/node24.sh), the dependencies and, where it can, Chromium, Firefox ESR and WebKit.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export ASTRO_TELEMETRY_DISABLED=1
@@ -32,6 +32,10 @@ run npm run build:e2e
 run npx html-validate dist/client    # every prerendered page is valid HTML
 run node scripts/weight-report.mjs --out dist/weight-report.md   # weight budgets of every page
 run npx playwright test              # end to end in Chromium, axe and link checks included
+# The visitor paths in Debian's Firefox ESR and WebKitGTK, and the header, menus and layout in WPE
+# WebKit 2.38 (Safari 16's engine), against the same build: about a minute (tests/browsers).
+bash scripts/ensure-browsers.sh
+run npx vitest run --config tests/browsers/vitest.config.ts
 # Every template at 390 and 1280 px in en and fr against its committed baseline (README:
 # Screenshots as a test); `npm run screenshots:update` accepts an intended change.
 run npm run screenshots

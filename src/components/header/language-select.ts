@@ -19,7 +19,10 @@ export function enhanceLanguageSelect(menu: HTMLElement): void {
   menu.addEventListener('keydown', (event) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     const list = document.getElementById('language-list');
-    if (!list?.matches(':popover-open')) return;
+    // Without native popovers (Safari before 17) the stand-in marks the open list, and
+    // `:popover-open` would throw (header/popover-fallback.ts).
+    const open = 'popover' in HTMLElement.prototype ? ':popover-open' : '[data-popover-open]';
+    if (!list?.matches(open)) return;
     const links = [...list.querySelectorAll('a')];
     const index = links.indexOf(document.activeElement as HTMLAnchorElement);
     const onButton = (event.target as Element).matches('.language-menu__button');
