@@ -42,7 +42,7 @@ export type ReceiverSettings = {
   uploadDir: string;
   /** Origins allowed to post besides the receiver's own. */
   allowedOrigins: readonly string[];
-  /** Where the rows go (writer.ts); a failure other than a lock or a full disk is a 500. */
+  /** Where the rows go (store-access.ts); a failure other than a lock or a full disk is a 500. */
   store: StoreAccess;
   /** English text of a field problem for a form, e.g. ('contact', 'name.invalid') → "Name is not valid.". */
   describe: (form: FormDefinition['key'], code: string) => string;
@@ -296,7 +296,7 @@ export function createReceiver(settings: ReceiverSettings) {
     // Sent before (a double click, a retry after a lost answer): the first one's answer again.
     const key = definition.keyed === false ? '' : submissionKey(form, client);
     const known = key ? await settings.store.submissionByKey(key, dbWaitMs) : null;
-    if (known) return answerAgain(definition, known, output, pending);
+    if (known) return receiptAnswer(definition, known, output, pending);
 
     const createdAt = now().toISOString();
     const files: StoredFile[] = [];
@@ -342,7 +342,7 @@ export function createReceiver(settings: ReceiverSettings) {
             if (attempt < RECEIPT_ATTEMPTS && isUniqueClash(error, receipt.column)) continue;
             throw error;
           }
-          return answerAgain(definition, { id: 0, receipt: code }, output, pending);
+          return receiptAnswer(definition, { id: 0, receipt: code }, output, pending);
         }
       }
       const id = await settings.store.insert(
@@ -358,14 +358,14 @@ export function createReceiver(settings: ReceiverSettings) {
       const first = isUniqueClash(error, 'key')
         ? await settings.store.submissionByKey(key, dbWaitMs)
         : null;
-      if (first) return answerAgain(definition, first, output, pending);
+      if (first) return receiptAnswer(definition, first, output, pending);
       throw error;
     }
     return { status: 200, body: { ok: true } };
   }
 
-  /** The answer of a stored submission: its receipt (code, and the page to go to), or plain ok. */
-  function answerAgain(
+  /** The answer for a stored submission (new, or found by its key): its receipt and page, or ok. */
+  function receiptAnswer(
     definition: FormDefinition,
     stored: KnownSubmission,
     output: Record<string, unknown>,
