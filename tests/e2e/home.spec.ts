@@ -171,6 +171,29 @@ test.describe('reviews', () => {
     expect(shift).toBeLessThan(0.01);
   });
 
+  test('scroll sideways with the keyboard on a phone, and are no extra focus stop on a laptop', async ({
+    page,
+  }) => {
+    // The browser makes the row a focus stop of its own where it scrolls (it holds nothing
+    // focusable), with no tabindex from us.
+    const row = page.locator('[data-reviews]');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/en');
+    const previous = row.locator('xpath=preceding::*[self::a or self::button][1]');
+    await previous.focus();
+    await page.keyboard.press('Tab');
+    await expect(row).toBeFocused();
+    await expect(row).not.toHaveAttribute('tabindex');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => row.evaluate((list) => list.scrollLeft)).toBeGreaterThan(0);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.reload();
+    await previous.focus();
+    await page.keyboard.press('Tab');
+    await expect(row).not.toBeFocused();
+  });
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
     test('keep the build’s order: newest first', async ({ page }) => {
