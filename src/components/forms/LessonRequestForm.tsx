@@ -337,6 +337,9 @@ function SearchFields({
 }: Strings & { draft: SearchDraft; rule: LessonRule; field: FieldOf }) {
   const first = draft.dates[0] ?? { day: '', time: '10:00', hours: '2' };
   const required = { requiredText: strings.required, required: true } as const;
+  // A select whose options are all real values always has one: marked required for the visitor,
+  // without the attribute (HTML allows `required` only on a select that starts empty).
+  const alwaysChosen = { requiredText: strings.required } as const;
   return (
     <>
       <div className="form-row">
@@ -379,7 +382,7 @@ function SearchFields({
           {...field('lesson')}
           label={strings.lesson}
           defaultValue={draft.lesson}
-          {...required}
+          {...alwaysChosen}
         >
           <Options items={labelled(lessonTypes, strings.lessons)} />
         </SelectField>
@@ -399,7 +402,7 @@ function SearchFields({
           {...field('language')}
           label={strings.language}
           defaultValue={draft.language}
-          {...required}
+          {...alwaysChosen}
         >
           <Options items={labelled(lessonLanguages, strings.languages)} />
         </SelectField>
