@@ -42,12 +42,7 @@ export function organizationData(site: SiteConfig, detailed: boolean) {
     name: site.brand,
     url: url('/'),
     // A PNG of 112 px or more, as Google asks (drawn by the build from the brand's SVG).
-    logo: {
-      '@type': 'ImageObject',
-      url: url(logoImage.path),
-      width: logoImage.size,
-      height: logoImage.size,
-    },
+    logo: url(logoImage.path),
     email: site.contactEmail,
     sameAs: Object.values(site.social),
     ...(detailed && {

@@ -64,7 +64,7 @@ test.describe('legal notice', () => {
         telephone: company.phone,
         email: site.contactEmail,
         // A PNG of 112 px or more, as Google asks (its bytes are checked in share-images.spec.ts).
-        logo: { '@type': 'ImageObject', url: 'http://localhost:4321/logo.png', width: 512 },
+        logo: 'http://localhost:4321/logo.png',
         address: {
           '@type': 'PostalAddress',
           streetAddress: company.address?.street,
