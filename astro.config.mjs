@@ -18,6 +18,7 @@ import { staticHostHeaders } from './src/integrations/static-host-headers.ts';
 import { interactionDirective } from './src/integrations/interaction.ts';
 import { noImageEndpoint } from './src/integrations/no-image-endpoint.ts';
 import { siteUrlGuard } from './src/integrations/site-url-guard.ts';
+import { policyOriginsGuard } from './src/integrations/policy-origins-guard.ts';
 import { contentCheck } from './src/content/check/integration.ts';
 import { companyFactsGuard } from './src/integrations/company-facts-guard.ts';
 import { contentSecurityPolicy } from './src/security/content-security-policy.ts';
@@ -47,6 +48,7 @@ export default defineConfig({
   integrations: [
     contentCheck(),
     siteUrlGuard(),
+    policyOriginsGuard(),
     companyFactsGuard(config.company),
     react(),
     viewRoutes(),

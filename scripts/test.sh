@@ -7,6 +7,7 @@ export ASTRO_TELEMETRY_DISABLED=1
 
 [ -d node_modules ] || bash scripts/node24.sh npm install --no-audit --no-fund
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-java.sh          # the Nu HTML checker's runtime
 
 # Each step says how long it took: the whole run must stay under 25 minutes on a 2-core CI machine.
 run() {
@@ -29,7 +30,10 @@ run npx vitest run --config tests/builds/vitest.config.ts
 # The site as `npm start` serves it, configured with the test values of tests/e2e/e2e.env
 # (analytics ids, a fake backend, a booking app) so every configured path is exercised.
 run npm run build:e2e
-run npx html-validate dist/client    # every prerendered page is valid HTML
+# Every prerendered page is valid HTML, to both validators: html-validate, and the W3C Nu checker
+# (one Java run over every page; it finds what the first does not).
+run npx html-validate dist/client
+run node scripts/nu-validate.mjs
 run node scripts/weight-report.mjs --out dist/weight-report.md   # weight budgets of every page
 run npx playwright test              # end to end in Chromium, axe and link checks included
 # The visitor paths in Debian's Firefox ESR and WebKitGTK, and the header, menus and layout in WPE

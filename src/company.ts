@@ -4,6 +4,7 @@
  * (`config.company`, src/config.ts). A fact the configuration leaves out is left out here too.
  */
 import type { SiteConfig } from './config';
+import { logoImage } from './lib/share-image';
 import { countryName } from './i18n/format';
 import type { Locale } from './i18n/locales';
 
@@ -40,7 +41,8 @@ export function organizationData(site: SiteConfig, detailed: boolean) {
     '@id': url('/#organization'),
     name: site.brand,
     url: url('/'),
-    logo: url('/favicon.svg'),
+    // A PNG of 112 px or more, as Google asks (drawn by the build from the brand's SVG).
+    logo: url(logoImage.path),
     email: site.contactEmail,
     sameAs: Object.values(site.social),
     ...(detailed && {

@@ -6,8 +6,9 @@
  * - Accept all / Reject non-essential record the choice. Once a choice is saved, here or in the
  *   preferences form, the consent store says so and the banner hides at once (keyboard focus
  *   carries on from where it was).
- * - The page reserves exactly the banner's height at the bottom, so it never covers the footer
- *   (CSS reserves an estimate until this runs).
+ * - The page reserves exactly the banner's height at the bottom, so it never covers the footer,
+ *   and scrolls a focused element above it (scroll padding; CSS reserves an estimate until this
+ *   runs), text fields included.
  * - While the choice is pending, a link followed on the site carries the landing address's
  *   campaign values to the next page (campaign.ts explains why not in storage).
  */
@@ -21,11 +22,32 @@ const choices: Record<string, [ConsentChoice, ConsentMethod]> = {
 };
 
 function reserveHeight(banner: HTMLElement) {
-  // On <body> itself, not as a custom property on <html>: that one would be inherited by every
-  // element and restyle the whole page each time. Once the banner hides (height 0), CSS rules again.
+  // On <body> and <html> themselves, not as a custom property on <html>: that one would be
+  // inherited by every element and restyle the whole page each time. The root's scroll padding keeps
+  // a focused element above the banner. Once the banner hides (height 0), CSS rules again.
   new ResizeObserver(() => {
-    document.body.style.paddingBottom = banner.offsetHeight ? `${banner.offsetHeight}px` : '';
+    const height = banner.offsetHeight ? `${banner.offsetHeight}px` : '';
+    document.body.style.paddingBottom = height;
+    document.documentElement.style.scrollPaddingBottom = height;
   }).observe(banner);
+}
+
+/**
+ * Keyboard focus never stays under the banner (WCAG 2.2, 2.4.11). The root's scroll padding makes
+ * the browser scroll most focused elements above it, but a text field is only scrolled as far as
+ * its caret: one whose first line shows stays half under the banner. After the browser's own
+ * scroll, whatever is still under it is scrolled into the room above (the same scroll padding).
+ */
+function keepFocusAboveBanner(banner: HTMLElement) {
+  document.addEventListener('focusin', (event) => {
+    const focused = event.target;
+    if (!(focused instanceof Element) || banner.contains(focused)) return;
+    requestAnimationFrame(() => {
+      const bannerTop = banner.getBoundingClientRect().top;
+      if (banner.offsetHeight && focused.getBoundingClientRect().bottom > bannerTop)
+        focused.scrollIntoView({ block: 'nearest' });
+    });
+  });
 }
 
 function listenForChoice(banner: HTMLElement) {
@@ -66,6 +88,7 @@ function hideOnceChosen() {
 const banner = document.querySelector<HTMLElement>('[data-consent-banner]');
 if (banner) {
   reserveHeight(banner);
+  keepFocusAboveBanner(banner);
   listenForChoice(banner);
   carryCampaignWhilePending();
   banner.dataset.ready = '';

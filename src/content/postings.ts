@@ -106,10 +106,13 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  * schema.org JobPosting, as Google's job search reads it: the hiring organization is the site's
  * Organization (by `@id`, see SeoHead), a remote job is TELECOMMUTE with the countries candidates
  * may live in, an on-site or hybrid job names its place. Candidates apply by email or on the
- * careers site, never on this page, so `directApply` is false.
+ * careers site, never on this page, so `directApply` is false. The `identifier` is the posting's
+ * own id (its file name, the same in every language), under the brand's name.
  */
 export function jobPostingData(input: {
   job: JobFields;
+  /** The posting's id: its slug, the same in every language. */
+  id: string;
   /** The posting's body as HTML (Google wants the full description). */
   descriptionHtml: string;
   url: string;
@@ -130,6 +133,7 @@ export function jobPostingData(input: {
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
     title: job.title,
+    identifier: { '@type': 'PropertyValue', name: input.brand, value: input.id },
     description: input.descriptionHtml,
     inLanguage: input.lang,
     url: input.url,

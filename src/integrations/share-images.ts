@@ -5,6 +5,8 @@
  * read from the built page itself, so the image says what the page says. satori lays the text out
  * (Inter, from @fontsource/inter: satori reads woff, not woff2) and resvg draws the PNG.
  *
+ * It draws the brand's mark as the Organization's logo PNG too (src/lib/share-image.ts).
+ *
  * A drawing takes about 0.1 s; images are kept in node_modules/.cache/share-images under a hash of
  * what they show, so a build redraws only the pages whose heading changed.
  */
@@ -18,7 +20,7 @@ import type { AstroIntegration } from 'astro';
 import satori from 'satori';
 import sharp from 'sharp';
 import { config } from '../config';
-import { shareImageSize } from '../lib/share-image';
+import { logoImage, shareImageSize } from '../lib/share-image';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cacheDir = join(root, 'node_modules/.cache/share-images');
@@ -141,6 +143,16 @@ export async function drawCard(card: Card, art: string, fonts: Fonts): Promise<B
   return sharp(png).flatten().png({ compressionLevel: 9 }).toBuffer();
 }
 
+/** The brand's mark (public/favicon.svg) as the Organization's logo PNG (a few milliseconds). */
+async function drawLogo(client: string) {
+  const svg = await readFile(join(root, 'public/favicon.svg'), 'utf8');
+  const png = new Resvg(svg, { fitTo: { mode: 'width', value: logoImage.size } }).render().asPng();
+  await writeFile(
+    join(client, logoImage.path),
+    await sharp(png).png({ compressionLevel: 9 }).toBuffer(),
+  );
+}
+
 async function htmlFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
@@ -178,6 +190,7 @@ export function shareImages(): AstroIntegration {
           await mkdir(dirname(target), { recursive: true });
           await copyFile(cached, target);
         }
+        await drawLogo(client);
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         logger.info(`${count} share images (${drawn} drawn, the rest cached) in ${seconds} s`);
       },

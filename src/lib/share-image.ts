@@ -10,7 +10,16 @@ const ownImagePages: readonly PageId[] = [...resortPageIds, 'job'];
 
 export const shareImageSize = { width: 1200, height: 630 } as const;
 
+/** The site's share image (the brand's mark over mountains), for pages without their own. */
+export const siteShareImage = '/og-image.jpg';
+
 /** The share image of the page at `path`, site-relative: its own, or the site's. */
 export function shareImageOf(page: PageId | undefined, path: string | undefined): string {
-  return page && path && ownImagePages.includes(page) ? `/og${path}.png` : '/og-image.jpg';
+  return page && path && ownImagePages.includes(page) ? `/og${path}.png` : siteShareImage;
 }
+
+/**
+ * The brand's mark as a PNG for other sites (schema.org Organization `logo`: Google wants 112 px or
+ * more, and no SVG), drawn from public/favicon.svg by the build (src/integrations/share-images.ts).
+ */
+export const logoImage = { path: '/logo.png', size: 512 } as const;

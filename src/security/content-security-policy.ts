@@ -68,6 +68,23 @@ function originOf(url: string, site: URL): string | undefined {
   return origin === site.origin ? undefined : origin;
 }
 
+/** The other origins the page policy names, with the variable that sets each. */
+export function policyOrigins(config: PolicyConfig) {
+  return [
+    { variable: 'CHAT_GRAPHQL_URL', origin: originOf(config.chatGraphqlUrl, config.siteUrl) },
+    { variable: 'FORMS_ENDPOINT', origin: originOf(config.formsEndpoint, config.siteUrl) },
+  ].filter((named): named is { variable: string; origin: string } => Boolean(named.origin));
+}
+
+/**
+ * Whether a page of the site can use an origin at all: a page served over https cannot reach an
+ * `http:` one (browsers block mixed content), so its policy never names one (the HTTP Observatory
+ * marks an `http:` source down). The build refuses such a setting, or warns when it is a default
+ * (src/integrations/policy-origins-guard.ts).
+ */
+export const reachableFrom = (site: URL, origin: string) =>
+  !(site.protocol === 'https:' && origin.startsWith('http:'));
+
 const sources = (...list: (string | undefined)[]) =>
   [...new Set(list.filter((s): s is string => Boolean(s)))].join(' ');
 
@@ -95,7 +112,11 @@ export function configuredHashes(): { scripts: CspHash[]; styles: CspHash[] } {
 /** The `security.csp` value for astro.config.mjs, from the site's configuration. */
 export function contentSecurityPolicy(config: PolicyConfig): CspOptions {
   const hashes = configuredHashes();
-  const formsOrigin = originOf(config.formsEndpoint, config.siteUrl);
+  const named = (variable: string) =>
+    policyOrigins(config).find(
+      (entry) => entry.variable === variable && reachableFrom(config.siteUrl, entry.origin),
+    )?.origin;
+  const formsOrigin = named('FORMS_ENDPOINT');
   return {
     algorithm: 'SHA-256',
     directives: [
@@ -104,7 +125,7 @@ export function contentSecurityPolicy(config: PolicyConfig): CspOptions {
       // fetch(): the site's own routes (the form receiver, the live resort conditions' relay),
       // the chat API, and the form receiver if it lives on another host (FORMS_ENDPOINT). The
       // marketplace backend is not named: the Node server asks it, pages never do.
-      `connect-src ${sources("'self'", originOf(config.chatGraphqlUrl, config.siteUrl), formsOrigin)}`,
+      `connect-src ${sources("'self'", named('CHAT_GRAPHQL_URL'), formsOrigin)}`,
       // The site's own images (favicon, pictures) and the Google tags' pixels (see above).
       `img-src ${sources("'self'", ...googleTagImageHosts)}`,
       // Partytown's sandbox iframe and its service worker, both under /~partytown/ on this site.

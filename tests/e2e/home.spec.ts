@@ -171,6 +171,24 @@ test.describe('reviews', () => {
     expect(shift).toBeLessThan(0.01);
   });
 
+  test('are reached with Tab and scrolled with the arrow keys on a phone, in a region, the list a list', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/en');
+    const row = page.getByRole('region', { name: useTranslations('en')('home.reviews.rowLabel') });
+    // The list is no focus stop of its own (a tabindex made it a widget): the region is.
+    await expect(page.locator('[data-reviews]')).not.toHaveAttribute('tabindex');
+    // In the Tab order: back from it, and Tab again lands on it.
+    await row.focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(row).not.toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(row).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => row.evaluate((scroller) => scroller.scrollLeft)).toBeGreaterThan(0);
+  });
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
     test('keep the build’s order: newest first', async ({ page }) => {

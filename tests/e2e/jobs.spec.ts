@@ -105,6 +105,8 @@ test.describe('a job posting', () => {
     expect(posting).toMatchObject({
       '@context': 'https://schema.org',
       title: titleOf('fr', remote.slug),
+      // The posting's own id, the same in every language, under the brand's name.
+      identifier: { '@type': 'PropertyValue', name: config.brand, value: remote.slug },
       datePosted: postingFile('fr', remote.slug).posted,
       employmentType: employmentType[remote.type],
       hiringOrganization: { '@id': `${origin}/#organization`, name: config.brand },

@@ -63,6 +63,8 @@ test.describe('legal notice', () => {
         identifier: { '@type': 'PropertyValue', propertyID: 'KvK', value: company.registration },
         telephone: company.phone,
         email: site.contactEmail,
+        // A PNG of 112 px or more, as Google asks (its bytes are checked in share-images.spec.ts).
+        logo: 'http://localhost:4321/logo.png',
         address: {
           '@type': 'PostalAddress',
           streetAddress: company.address?.street,

@@ -340,7 +340,9 @@ test.describe('resorts index and destinations', () => {
   }) => {
     await page.goto(pathTo('resorts', 'fr'));
     for (const resort of resortIds) {
-      const card = page.locator(`article[data-resort="${resort}"]`);
+      // Each card is an article named after its resort (its heading), as a screen reader lists it.
+      const card = page.getByRole('article', { name: resorts[resort]!.name, exact: true });
+      await expect(card).toHaveAttribute('data-resort', resort);
       await expect(card.getByRole('heading')).toHaveText(resorts[resort]!.name);
       await expect(card.locator('[data-resort-status]')).toHaveAttribute(
         'data-resort-status',

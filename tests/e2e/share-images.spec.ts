@@ -6,7 +6,8 @@
 import { existsSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
-import { aResort, jobSlugs } from './site';
+import { resortPageIds } from '../../src/i18n/site-pages';
+import { aResort, everyPage, jobSlugs, useTranslations } from './site';
 
 /** A posting written in French too: its French page has its own heading. */
 const translatedJob = jobSlugs.find((slug) => existsSync(`content/jobs/fr/${slug}.md`))!;
@@ -40,3 +41,33 @@ for (const [name, id, params] of [
     expect(english.equals(french)).toBe(false);
   });
 }
+
+test('every page describes its share image (og:image:alt) in its language', async ({ request }) => {
+  const attribute = (html: string, meta: string) =>
+    new RegExp(`<meta ${meta} content="([^"]*)"`)
+      .exec(html)?.[1]
+      ?.replaceAll('&#39;', "'")
+      .replaceAll('&quot;', '"')
+      .replaceAll('&amp;', '&');
+  for (const { locale, path, page: id } of everyPage) {
+    const html = await (await request.get(path)).text();
+    const alt = attribute(html, 'property="og:image:alt"');
+    expect(alt, path).toBeTruthy();
+    // A resort or job page's own image shows its heading; the others, the brand's mark.
+    const siteImageAlt = useTranslations(locale)('site.shareImageAlt');
+    if (id === 'job' || (resortPageIds as readonly string[]).includes(id))
+      expect(alt, path).not.toBe(siteImageAlt);
+    else expect(alt, path).toBe(siteImageAlt);
+  }
+});
+
+test('the Organization logo is a square PNG of at least 112 px, drawn from the brand’s mark', async ({
+  request,
+}) => {
+  const response = await request.get('/logo.png');
+  expect(response.headers()['content-type']).toBe('image/png');
+  const png = await response.body();
+  const [width, height] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+  expect(width).toBeGreaterThanOrEqual(112);
+  expect(height).toBe(width);
+});

@@ -118,6 +118,7 @@ describe('applying', () => {
 
 describe('JobPosting structured data', () => {
   const common = {
+    id: 'backend-engineer',
     descriptionHtml: '<p>Body</p>',
     url: 'https://x.test/en/jobs/a',
     organizationId: 'https://x.test/#organization',
@@ -130,6 +131,7 @@ describe('JobPosting structured data', () => {
     expect(data).toMatchObject({
       '@type': 'JobPosting',
       title: 'Backend engineer',
+      identifier: { '@type': 'PropertyValue', name: 'Pistelink', value: 'backend-engineer' },
       description: '<p>Body</p>',
       datePosted: '2026-11-09',
       employmentType: 'FULL_TIME',

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { consentHeadScript } from '../../src/consent/head-script';
 import { reviewsShuffleScript } from '../../src/lib/reviews-shuffle';
 import { readConfig } from '../../src/config';
+import { policyOriginsVerdict } from '../../src/integrations/policy-origins-guard';
 import {
   staticHostHeaders,
   staticHostHeadersFile,
@@ -222,6 +223,16 @@ describe('the page’s Content Security Policy', () => {
     expect(directive(same.directives, 'connect-src')).toEqual(["'self'"]);
   });
 
+  it('never names an http: origin on an https site (mixed content), but keeps local ones on an http site', () => {
+    const https = contentSecurityPolicy(
+      readConfig({ SITE_URL: 'https://www.pistelink.com', FORMS_ENDPOINT: 'http://f.example/x' }),
+    );
+    expect(directive(https.directives, 'connect-src')).toEqual(["'self'"]);
+    expect(directive(https.directives, 'form-action')).toEqual(["'self'"]);
+    const local = contentSecurityPolicy(readConfig({ SITE_URL: 'http://localhost:4321' }));
+    expect(directive(local.directives, 'connect-src')).toEqual(["'self'", 'http://localhost:4040']);
+  });
+
   it('allows sonner’s stylesheet, the very text its browser bundle inserts', () => {
     const css = sonnerInjectedCss();
     expect(css).toMatch(/^\[data-sonner-toaster\]/);
@@ -322,5 +333,33 @@ describe('the page head put right, on the page as bytes', () => {
   it('leaves a page with nothing to move alone', () => {
     const plain = '<html><head><meta charset="utf-8"><title>Été</title></head><body></body></html>';
     expect(headInPlace(new TextEncoder().encode(plain), [])).toBeUndefined();
+  });
+});
+
+describe('the build’s guard against http: origins in the policy of an https site', () => {
+  it('stops on one set explicitly, naming the variable', () => {
+    const { verdict, message } = policyOriginsVerdict({
+      SITE_URL: 'https://www.pistelink.com',
+      CHAT_GRAPHQL_URL: 'http://chat.pistelink.com/graphql',
+    });
+    expect(verdict).toBe('refuse');
+    expect(message).toContain('CHAT_GRAPHQL_URL: http://chat.pistelink.com');
+  });
+
+  it('warns in a box about a default left out of the policy (the chat API’s localhost)', () => {
+    const { verdict, message } = policyOriginsVerdict({ SITE_URL: 'https://www.pistelink.com' });
+    expect(verdict).toBe('warn');
+    expect(message).toMatch(/^┌/);
+    expect(message).toContain('CHAT_GRAPHQL_URL: http://localhost:4040');
+  });
+
+  it('says nothing when every origin is https, or the site itself is local', () => {
+    expect(
+      policyOriginsVerdict({
+        SITE_URL: 'https://www.pistelink.com',
+        CHAT_GRAPHQL_URL: 'https://chat.pistelink.com/graphql',
+      }).verdict,
+    ).toBe('ok');
+    expect(policyOriginsVerdict({ SITE_URL: 'http://localhost:4321' }).verdict).toBe('ok');
   });
 });

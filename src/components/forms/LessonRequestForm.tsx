@@ -349,6 +349,9 @@ function SearchFields({
 }: Strings & { draft: SearchDraft; rule: LessonRule; field: FieldOf }) {
   const first = draft.dates[0] ?? { day: '', time: '10:00', hours: '2' };
   const required = { requiredText: strings.required, required: true } as const;
+  // A select whose options are all real values always has one: marked required for the visitor,
+  // without the attribute (HTML allows `required` only on a select that starts empty).
+  const alwaysChosen = { requiredText: strings.required } as const;
   return (
     <>
       <div className="form-row">
@@ -391,7 +394,7 @@ function SearchFields({
           {...field('lesson')}
           label={strings.lesson}
           defaultValue={draft.lesson}
-          {...required}
+          {...alwaysChosen}
         >
           <Options items={labelled(lessonTypes, strings.lessons)} />
         </SelectField>
@@ -411,7 +414,7 @@ function SearchFields({
           {...field('language')}
           label={strings.language}
           defaultValue={draft.language}
-          {...required}
+          {...alwaysChosen}
         >
           <Options items={labelled(lessonLanguages, strings.languages)} />
         </SelectField>

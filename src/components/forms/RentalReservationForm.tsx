@@ -147,7 +147,14 @@ export default function RentalReservationForm({
 
       <fieldset className="form-section">
         <legend>{strings.people}</legend>
-        <SelectField {...field('people')} label={strings.people} defaultValue="1" {...required}>
+        {/* Always a number (it starts at 1): marked required without the attribute, which HTML
+            allows only on a select that starts empty. */}
+        <SelectField
+          {...field('people')}
+          label={strings.people}
+          defaultValue="1"
+          requiredText={strings.required}
+        >
           <Options items={people.map((n) => ({ value: n, label: n }))} />
         </SelectField>
         {people.map((n) => (
