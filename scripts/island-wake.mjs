@@ -11,6 +11,8 @@
  * turn, run after run, and compared by medians (docs/performance.md). A fresh browser profile each
  * time: nothing cached, as for a first visit.
  */
+// The functions given to page.evaluate run in the page, with the browser's globals.
+/* global window, document, MutationObserver */
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.mjs';

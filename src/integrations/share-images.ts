@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,58 +22,35 @@ import type { AstroIntegration } from 'astro';
 // thread while workers come and go (sharp's documentation, for glibc Linux).
 import 'sharp';
 import { config } from '../config';
-import { shareImageSize } from '../lib/share-image';
-import type { Card, DrawResult, DrawingSetup } from './share-image-worker';
+import { cardOf, listSharedPages, shareImageSize, type SharedPage } from '../lib/share-image';
+import type { DrawResult, DrawingSetup } from './share-image-worker';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const workerFile = new URL('./share-image-worker.ts', import.meta.url);
 /** Bumped when the drawing (share-image-worker.ts) changes, so that cached images are drawn again. */
 const drawingVersion = 3;
 
-const entities: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-function textOf(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) =>
-      name.startsWith('#x') || name.startsWith('#X')
-        ? String.fromCodePoint(parseInt(name.slice(2), 16))
-        : name.startsWith('#')
-          ? String.fromCodePoint(Number(name.slice(1)))
-          : (entities[name] ?? whole),
-    )
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The share image a built page asks for, and what it must show; none if it uses the site's. */
-export function cardOf(html: string): { image: string; card: Card } | undefined {
-  const image = /<meta property="og:image" content="[^"]*?(\/og\/[^"]+\.png)"/.exec(html)?.[1];
-  if (!image) return undefined;
-  const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
-  const lang =
-    /<section[^>]*class="hero[^"]*"[^>]*\blang="([^"]+)"/.exec(html)?.[1] ??
-    /<html lang="([^"]+)"/.exec(html)?.[1];
-  if (!heading || !lang)
-    throw new Error(`share images: ${image}'s page has no heading or language`);
-  return { image, card: { heading: textOf(heading), lang } };
-}
-
-async function htmlFiles(dir: string): Promise<string[]> {
+/** The built pages' share images, read from the files: for pages rendered in another process. */
+async function sharedPagesOfFiles(dir: string): Promise<SharedPage[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.html'))
-    .map((e) => join(e.parentPath, e.name));
+  const pages: SharedPage[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const found = cardOf(await readFile(join(entry.parentPath, entry.name), 'utf8'));
+    if (found) pages.push(found);
+  }
+  return pages;
+}
+
+/** The cached image at `target`: a hard link (no bytes written), or a copy across file systems. */
+async function place(cached: string, target: string): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  await rm(target, { force: true });
+  await link(cached, target).catch(() => copyFile(cached, target));
 }
 
 /** A cached image still to be drawn, and where it goes. */
-type Drawing = { card: Card; cached: string };
+type Drawing = { card: SharedPage['card']; cached: string };
 
 /** Draws every card in worker threads, one per core, each writing its PNG into the cache. */
 async function drawAll(drawings: Drawing[], setup: DrawingSetup): Promise<void> {
@@ -82,7 +59,7 @@ async function drawAll(drawings: Drawing[], setup: DrawingSetup): Promise<void> 
   await Promise.all(
     Array.from({ length: workers }, async () => {
       const worker = new Worker(workerFile, { workerData: setup });
-      const draw = (card: Card) =>
+      const draw = (card: SharedPage['card']) =>
         new Promise<DrawResult>((done, fail) => {
           worker.once('message', done);
           worker.once('error', fail);
@@ -107,9 +84,14 @@ async function drawAll(drawings: Drawing[], setup: DrawingSetup): Promise<void> 
 }
 
 export function shareImages(): AstroIntegration {
+  let rendered: SharedPage[] = [];
   return {
     name: 'share-images',
     hooks: {
+      // Each page is added as it is rendered (src/lib/page-head.ts).
+      'astro:build:start': () => {
+        rendered = listSharedPages();
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const client = fileURLToPath(dir);
@@ -120,9 +102,8 @@ export function shareImages(): AstroIntegration {
         await mkdir(cacheDir, { recursive: true });
         const pages: { image: string; cached: string }[] = [];
         const toDraw = new Map<string, Drawing>();
-        for (const file of await htmlFiles(client)) {
-          const found = cardOf(await readFile(file, 'utf8'));
-          if (!found) continue;
+        const shared = rendered.length ? rendered : await sharedPagesOfFiles(client);
+        for (const found of shared) {
           const key = createHash('sha256')
             .update(JSON.stringify([drawingVersion, config.brand, found.card, art]))
             .digest('hex')
@@ -133,13 +114,7 @@ export function shareImages(): AstroIntegration {
             toDraw.set(cached, { card: found.card, cached });
         }
         await drawAll([...toDraw.values()], { root, brand: config.brand, art, ...shareImageSize });
-        await Promise.all(
-          pages.map(async ({ image, cached }) => {
-            const target = join(client, image);
-            await mkdir(dirname(target), { recursive: true });
-            await copyFile(cached, target);
-          }),
-        );
+        await Promise.all(pages.map(({ image, cached }) => place(cached, join(client, image))));
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
         logger.info(
           `${pages.length} share images (${toDraw.size} drawn, the others from the cache) in ${seconds} s`,
