@@ -112,6 +112,10 @@ function build(dir, label, env = {}) {
   const logFile = join(dir, 'build.log');
   const log = createWriteStream(logFile);
   const nodeFlags = options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+  // The build before's output goes first, untimed: Astro empties its output folder, and 10,000
+  // files removed one by one took 20 s of a 5,000-page build (`npm run build` builds into a new
+  // folder).
+  rmSync(join(dir, 'dist'), { recursive: true, force: true });
   const startedAt = performance.now();
   return new Promise((done, fail) => {
     child = spawn(
