@@ -2,23 +2,34 @@
  * How long a form takes to wake on a slow phone: from the visitor's first keystroke in a form to
  * the island saying it is live (`data-hydrated`), in Chromium with Lighthouse's mobile profile
  * (4× slower CPU, "slow 4G": 562.5 ms per request, 1.47 Mbit/s down, 675 kbit/s up). Also the
- * island's script requests: how many, their bytes as sent, and in how many waves they came (a
- * wave is a request that started only once an earlier one had finished: a chain of imports).
+ * island's script requests: how many, their bytes as sent, and in how many waves they went (a
+ * wave is a request sent only once an earlier one had arrived: an import found in an import, or
+ * a request waiting for a free connection).
  *
- *   node scripts/island-wake.mjs [--runs 5] <label>=<base URL>… [-- <path>…]
+ *   node scripts/island-wake.mjs [--runs 5] [--h2] <label>=<base URL>… [<path>…]
  *
  * Several sites (say `before=http://localhost:4801 after=http://localhost:4802`) are measured in
  * turn, run after run, and compared by medians (docs/performance.md). A fresh browser profile each
  * time: nothing cached, as for a first visit.
+ *
+ * `--h2` puts an HTTP/2 front (TLS, a certificate made for the run) before each site, as the TLS
+ * proxy or CDN of a deployment does: over HTTP/1.1, as `npm start` speaks, a browser opens six
+ * connections to a host, and a seventh request waits for one of them.
  */
 // The functions given to page.evaluate run in the page, with the browser's globals.
 /* global window, document, MutationObserver */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import http2 from 'node:http2';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.mjs';
 
 const { values, positionals } = parseArgs({
-  options: { runs: { type: 'string', default: '5' } },
+  options: { runs: { type: 'string', default: '5' }, h2: { type: 'boolean', default: false } },
   allowPositionals: true,
 });
 const sites = positionals
@@ -38,6 +49,66 @@ if (!sites.length || !chosen.length) {
   console.error('usage: node scripts/island-wake.mjs [--runs 5] <label>=<base URL>… [<path>…]');
   process.exit(2);
 }
+
+const HOP_BY_HOP = ['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection'];
+
+/** An HTTP/2 server (TLS, self-signed) in front of `base`, bytes passed as they are; its address. */
+async function h2Front(base) {
+  const dir = mkdtempSync(join(tmpdir(), 'island-wake-'));
+  const [key, cert] = [join(dir, 'key.pem'), join(dir, 'cert.pem')];
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+    ],
+    { stdio: 'ignore' },
+  );
+  const server = http2.createSecureServer({ key: readFileSync(key), cert: readFileSync(cert) });
+  rmSync(dir, { recursive: true });
+  const upstream = new URL(base);
+  server.on('stream', (stream, headers) => {
+    const sent = { host: upstream.host };
+    for (const [name, value] of Object.entries(headers))
+      if (!name.startsWith(':')) sent[name] = value;
+    const request = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        path: headers[':path'],
+        method: headers[':method'],
+        headers: sent,
+      },
+      (response) => {
+        const answer = { ':status': response.statusCode };
+        for (const [name, value] of Object.entries(response.headers))
+          if (!HOP_BY_HOP.includes(name)) answer[name] = value;
+        // The page may be gone (its context closed) before the answer comes.
+        if (stream.destroyed) return void response.resume();
+        stream.respond(answer);
+        response.pipe(stream);
+      },
+    );
+    request.on('error', () => stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR));
+    stream.pipe(request);
+  });
+  await new Promise((resolve) => server.listen(0, 'localhost', resolve));
+  fronts.push(server);
+  return `https://localhost:${server.address().port}`;
+}
+const fronts = [];
+if (values.h2) for (const site of sites) site.base = await h2Front(site.base);
 
 // Lighthouse's mobileSlow4G as DevTools applies it (lighthouse/core/config/constants.js).
 const network = {
@@ -63,6 +134,7 @@ function waves(requests) {
 async function measure(browser, base, { path, field }) {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
+    ignoreHTTPSErrors: true,
     isMobile: true,
     hasTouch: true,
   });
@@ -80,7 +152,8 @@ async function measure(browser, base, { path, field }) {
     const timing = request.timing();
     const sizes = await request.sizes();
     requests.push({
-      start: timing.startTime,
+      // When it went on the wire: over HTTP/1.1 a request may wait for a free connection.
+      start: timing.startTime + Math.max(0, timing.requestStart),
       end: timing.startTime + timing.responseEnd,
       bytes: sizes.responseBodySize + sizes.responseHeadersSize,
       url: request.url(),
@@ -146,6 +219,7 @@ try {
   }
 } finally {
   await browser.close();
+  for (const front of fronts) front.close();
 }
 console.log(
   '| page | site | keystroke → live, ms (median, min–max) | script requests | bytes | waves |',
