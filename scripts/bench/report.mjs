@@ -1,8 +1,9 @@
 /** The benchmark's Markdown tables, from the measured runs. Pure, so it is unit-tested. */
 
 /**
- * `seconds` is wall-clock time; `cpuSeconds` the processor time the build used (all threads).
- * @typedef {{ label: string, pages: number, seconds: number, cpuSeconds: number, maxRssBytes: number,
+ * `seconds` is wall-clock time; `cpuSeconds` the processor time the build used (all threads);
+ * `drawn` the share images the build drew (none: all came from the cache).
+ * @typedef {{ label: string, pages: number, seconds: number, cpuSeconds: number, maxRssBytes: number, drawn?: number,
  *   marks: Partial<Record<'configSetup'|'configDone'|'buildStart'|'bundled'|'generated'|'done'|'end', number>> }} Run
  */
 
