@@ -100,7 +100,11 @@ async function h2Front(base) {
         response.pipe(stream);
       },
     );
-    request.on('error', () => stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR));
+    request.on('error', (error) => {
+      console.error(`h2 front: ${headers[':path']}: ${error.message}`);
+      stream.close(http2.constants.NGHTTP2_INTERNAL_ERROR);
+    });
+    stream.on('error', () => {}); // a page closed mid-answer
     stream.pipe(request);
   });
   await new Promise((resolve) => server.listen(0, 'localhost', resolve));
