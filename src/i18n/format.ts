@@ -116,6 +116,10 @@ export function dayRangeSides(
   to: Date,
   locale: Locale | string,
 ): { start: string; between: string; end: string } {
+  // Kept by dates and locale, as dayRange: every resort page writes the same seasons' dates.
+  const key = `${from.getTime()} ${to.getTime()} ${locale}`;
+  const kept = rangeSides.get(key);
+  if (kept) return { ...kept };
   const sides = { start: '', between: '', end: '' };
   let seen: 'none' | 'start' | 'end' = 'none';
   for (const { source, value } of dateFormat(locale, {
@@ -128,8 +132,10 @@ export function dayRangeSides(
     else if (seen === 'start') sides.between += value;
     else sides.start += value;
   }
+  rangeSides.set(key, { ...sides });
   return sides;
 }
+const rangeSides = new Map<string, { start: string; between: string; end: string }>();
 
 /** `February 2026`, `février 2026`. */
 export function monthYear(date: Date, locale: Locale | string): string {

@@ -5,143 +5,39 @@
  * read from the built page itself, so the image says what the page says. satori lays the text out
  * (Inter, from @fontsource/inter: satori reads woff, not woff2) and resvg draws the PNG.
  *
- * It draws the brand's mark as the Organization's logo PNG too (src/lib/share-image.ts).
+ * A drawing takes about 0.1 s of CPU: they are drawn in worker threads, one per core
+ * (share-image-worker.ts), and kept in node_modules/.cache/share-images (or SHARE_IMAGES_CACHE_DIR)
+ * under a hash of what they show, so a build draws only the images whose page's heading changed;
+ * the others are copied from the cache.
  *
- * A drawing takes about 0.1 s; images are kept in node_modules/.cache/share-images under a hash of
- * what they show, so a build redraws only the pages whose heading changed.
+ * It draws the brand's mark as the Organization's logo PNG too (src/lib/share-image.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { copyFile, link, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Resvg } from '@resvg/resvg-js';
+import { Worker } from 'node:worker_threads';
 import type { AstroIntegration } from 'astro';
-import satori from 'satori';
+// Loaded here before any worker loads it: sharp's native library must stay loaded in the main
+// thread while workers come and go (sharp's documentation, for glibc Linux).
 import sharp from 'sharp';
+import { Resvg } from '@resvg/resvg-js';
 import { config } from '../config';
-import { logoImage, shareImageSize } from '../lib/share-image';
+import {
+  cardOf,
+  listSharedPages,
+  logoImage,
+  shareImageSize,
+  type SharedPage,
+} from '../lib/share-image';
+import type { DrawResult, DrawingSetup } from './share-image-worker';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const cacheDir = join(root, 'node_modules/.cache/share-images');
-/** Bumped when the drawing below changes, so that cached images are drawn again. */
+const workerFile = new URL('./share-image-worker.ts', import.meta.url);
+/** Bumped when the drawing (share-image-worker.ts) changes, so that cached images are drawn again. */
 const drawingVersion = 3;
-
-type Card = { heading: string; lang: string };
-
-const entities: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: ' ',
-};
-function textOf(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) =>
-      name.startsWith('#x') || name.startsWith('#X')
-        ? String.fromCodePoint(parseInt(name.slice(2), 16))
-        : name.startsWith('#')
-          ? String.fromCodePoint(Number(name.slice(1)))
-          : (entities[name] ?? whole),
-    )
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** The share image a built page asks for, and what it must show; none if it uses the site's. */
-export function cardOf(html: string): { image: string; card: Card } | undefined {
-  const image = /<meta property="og:image" content="[^"]*?(\/og\/[^"]+\.png)"/.exec(html)?.[1];
-  if (!image) return undefined;
-  const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
-  const lang =
-    /<section[^>]*class="hero[^"]*"[^>]*\blang="([^"]+)"/.exec(html)?.[1] ??
-    /<html lang="([^"]+)"/.exec(html)?.[1];
-  if (!heading || !lang)
-    throw new Error(`share images: ${image}'s page has no heading or language`);
-  return { image, card: { heading: textOf(heading), lang } };
-}
-
-type Fonts = Parameters<typeof satori>[1]['fonts'];
-async function loadFonts(): Promise<Fonts> {
-  const file = (weight: number) =>
-    readFile(join(root, `node_modules/@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
-  return [
-    { name: 'Inter', data: await file(800), weight: 800, style: 'normal' },
-    { name: 'Inter', data: await file(600), weight: 600, style: 'normal' },
-  ];
-}
-
-/** The brand mark, as src/components/Logo.astro draws it. */
-const brandMark =
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="9" fill="#ffc247"/><path d="M4 25 13 10l5 8 3-4 7 11z" fill="#072049"/><path d="M13 10l3.1 5.2-1.6-.9-1.5 1.8-1.6-1.7-1.5.7z" fill="#fff"/></svg>';
-const svgData = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-
-const el = (type: string, style: Record<string, unknown>, children?: unknown, extra = {}) => ({
-  type,
-  props: { style, children, ...extra },
-});
-
-/** The card: brand, heading and the scene, on the heroes' night-blue gradient. */
-export async function drawCard(card: Card, art: string, fonts: Fonts): Promise<Buffer> {
-  const { width, height } = shareImageSize;
-  const size = card.heading.length > 40 ? 60 : 72;
-  const tree = el(
-    'div',
-    {
-      width,
-      height,
-      display: 'flex',
-      position: 'relative',
-      backgroundImage: 'linear-gradient(160deg, #072049 0%, #0b3f8f 55%, #1769d6 100%)',
-      fontFamily: 'Inter',
-      color: '#ffffff',
-    },
-    [
-      el('img', { position: 'absolute', right: 0, bottom: 0 }, undefined, {
-        src: svgData(art),
-        width: 640,
-        height: 400,
-      }),
-      el(
-        'div',
-        { display: 'flex', flexDirection: 'column', padding: '64px 0 0 72px', width: 620 },
-        [
-          el('div', { display: 'flex', alignItems: 'center', fontSize: 34, fontWeight: 800 }, [
-            el('img', { marginRight: 16 }, undefined, {
-              src: svgData(brandMark),
-              width: 44,
-              height: 44,
-            }),
-            config.brand,
-          ]),
-          el(
-            'div',
-            {
-              display: 'flex',
-              flexWrap: 'wrap',
-              marginTop: 56,
-              fontSize: size,
-              fontWeight: 800,
-              lineHeight: 1.1,
-              letterSpacing: -1,
-            },
-            // A box per word: lines break between words only (satori would break after a "/").
-            card.heading
-              .split(' ')
-              .map((word) => el('span', { marginRight: Math.round(size * 0.25) }, word)),
-          ),
-        ],
-      ),
-    ],
-  );
-  const svg = await satori(tree as Parameters<typeof satori>[0], { width, height, fonts });
-  const png = new Resvg(svg, { fitTo: { mode: 'width', value: width } }).render().asPng();
-  // resvg writes RGBA, little compressed (155 KB); opaque and squeezed, the same image is 52 KB.
-  return sharp(png).flatten().png({ compressionLevel: 9 }).toBuffer();
-}
 
 /** The brand's mark (public/favicon.svg) as the Organization's logo PNG (a few milliseconds). */
 async function drawLogo(client: string) {
@@ -153,46 +49,96 @@ async function drawLogo(client: string) {
   );
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
+/** The built pages' share images, read from the files: for pages rendered in another process. */
+async function sharedPagesOfFiles(dir: string): Promise<SharedPage[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((e) => e.isFile() && e.name.endsWith('.html'))
-    .map((e) => join(e.parentPath, e.name));
+  const pages: SharedPage[] = [];
+  for (const entry of entries) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    const found = cardOf(await readFile(join(entry.parentPath, entry.name), 'utf8'));
+    if (found) pages.push(found);
+  }
+  return pages;
+}
+
+/** The cached image at `target`: a hard link (no bytes written), or a copy across file systems. */
+async function place(cached: string, target: string): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  await rm(target, { force: true });
+  await link(cached, target).catch(() => copyFile(cached, target));
+}
+
+/** A cached image still to be drawn, and where it goes. */
+type Drawing = { card: SharedPage['card']; cached: string };
+
+/** Draws every card in worker threads, one per core, each writing its PNG into the cache. */
+async function drawAll(drawings: Drawing[], setup: DrawingSetup): Promise<void> {
+  const queue = [...drawings];
+  const workers = Math.min(availableParallelism(), queue.length);
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      const worker = new Worker(workerFile, { workerData: setup });
+      const draw = (card: SharedPage['card']) =>
+        new Promise<DrawResult>((done, fail) => {
+          worker.once('message', done);
+          worker.once('error', fail);
+          worker.postMessage(card);
+        }).finally(() => worker.removeAllListeners('error'));
+      try {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          const result = await draw(next.card);
+          if ('error' in result)
+            throw new Error(`share image of "${next.card.heading}": ${result.error}`);
+          // Written beside, then renamed: a build running at the same time (the test variants
+          // share the cache) never copies half an image.
+          const partial = `${next.cached}.${process.pid}.${worker.threadId}`;
+          await writeFile(partial, result.png);
+          await rename(partial, next.cached);
+        }
+      } finally {
+        await worker.terminate();
+      }
+    }),
+  );
 }
 
 export function shareImages(): AstroIntegration {
+  let rendered: SharedPage[] = [];
   return {
     name: 'share-images',
     hooks: {
+      // Each page is added as it is rendered (src/lib/page-head.ts).
+      'astro:build:start': () => {
+        rendered = listSharedPages();
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const started = performance.now();
         const client = fileURLToPath(dir);
+        const cacheDir = resolve(
+          process.env.SHARE_IMAGES_CACHE_DIR || join(root, 'node_modules/.cache/share-images'),
+        );
         const art = await readFile(join(root, 'src/assets/brand/hero-art.svg'), 'utf8');
-        let fonts: Fonts | undefined;
-        let drawn = 0;
-        let count = 0;
         await mkdir(cacheDir, { recursive: true });
-        for (const file of await htmlFiles(client)) {
-          const found = cardOf(await readFile(file, 'utf8'));
-          if (!found) continue;
-          count++;
+        const pages: { image: string; cached: string }[] = [];
+        const toDraw = new Map<string, Drawing>();
+        const shared = rendered.length ? rendered : await sharedPagesOfFiles(client);
+        for (const found of shared) {
           const key = createHash('sha256')
             .update(JSON.stringify([drawingVersion, config.brand, found.card, art]))
             .digest('hex')
             .slice(0, 32);
           const cached = join(cacheDir, `${key}.png`);
-          if (!existsSync(cached)) {
-            fonts ??= await loadFonts();
-            await writeFile(cached, await drawCard(found.card, art, fonts));
-            drawn++;
-          }
-          const target = join(client, found.image);
-          await mkdir(dirname(target), { recursive: true });
-          await copyFile(cached, target);
+          pages.push({ image: found.image, cached });
+          if (!toDraw.has(cached) && !existsSync(cached))
+            toDraw.set(cached, { card: found.card, cached });
         }
+        await drawAll([...toDraw.values()], { root, brand: config.brand, art, ...shareImageSize });
+        await Promise.all(pages.map(({ image, cached }) => place(cached, join(client, image))));
         await drawLogo(client);
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        logger.info(`${count} share images (${drawn} drawn, the rest cached) in ${seconds} s`);
+        logger.info(
+          `${pages.length} share images (${toDraw.size} drawn, the others from the cache) in ${seconds} s`,
+        );
       },
     },
   };

@@ -5,6 +5,8 @@
  *   island; `<style>` is only valid in `<head>`, so it moves there.
  * - The Content Security Policy `<meta>` moves to the top of `<head>`, and keeps only the hashes
  *   of this page's inline scripts and styles (security/csp-meta.ts).
+ * And it names on each island every script the island needs (lib/island-chunks.ts), and, in a
+ * build, lists the page's share image (lib/share-image.ts).
  *
  * The page's bytes are read as a Latin-1 string (one character per byte) and written back the
  * same way: no UTF-8 decoding and re-encoding of every page (decoding was a tenth of the build's
@@ -14,6 +16,8 @@
  */
 import { Buffer } from 'node:buffer';
 import { cspMetaFirst, pageOwnHashes } from '../security/csp-meta';
+import { islandsWithChunks } from './island-chunks';
+import { recordSharedPage } from './share-image';
 
 const ISLAND_STYLE = '<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>';
 
@@ -32,6 +36,7 @@ export function headInPlace(
 ): Uint8Array<ArrayBuffer> | undefined {
   const bytes = Buffer.from(page.buffer, page.byteOffset, page.byteLength);
   const html = bytes.toString('latin1');
-  const moved = pageOwnHashes(cspMetaFirst(islandStyleInHead(html)), keptHashes);
+  recordSharedPage(html);
+  const moved = pageOwnHashes(cspMetaFirst(islandsWithChunks(islandStyleInHead(html))), keptHashes);
   return moved === html ? undefined : Buffer.from(moved, 'latin1');
 }

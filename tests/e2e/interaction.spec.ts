@@ -87,6 +87,32 @@ for (const { name, path, island, field, pageScripts = 0 } of forms) {
     );
   });
 
+  test(`${name}: reaching for the form asks for every script of the island at once, one round trip`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    // Every script answers 300 ms late: one the browser learns of only from another (an import
+    // of an import) starts after that one has arrived, a round trip later.
+    const started: number[] = [];
+    const arrived: number[] = [];
+    let live = false;
+    await page.route(/\/_astro\/[^/]+\.js$/, async (route) => {
+      if (!live) started.push(Date.now());
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await route.continue();
+    });
+    page.on('requestfinished', (request) => {
+      if (request.url().includes('/_astro/')) arrived.push(Date.now());
+    });
+    await page.locator(field).click();
+    await page.locator(hydrated(island)).waitFor({ state: 'attached' });
+    live = true;
+    // The island, its renderer, React and the shared form code at least.
+    expect(started.length).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...started)).toBeLessThan(Math.min(...arrived));
+  });
+
   test(`${name}: typing straight after load loses no keystroke, and the focus stays in the field`, async ({
     page,
   }) => {

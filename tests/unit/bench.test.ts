@@ -9,7 +9,12 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { contentSetLabel, phasesTable, resultsTable } from '../../scripts/bench/report.mjs';
+import {
+  contentSetLabel,
+  floorTable,
+  phasesTable,
+  resultsTable,
+} from '../../scripts/bench/report.mjs';
 import {
   resortName,
   slugify,
@@ -127,6 +132,33 @@ describe('report', () => {
     expect(phasesTable(runs).split('\n').slice(2)).toEqual([
       '| real content (6 resorts, 13 jobs) | 1.0 | 1.1 | 1.3 | 1.6 | 0.0 |',
       '| synthetic (1,000 resorts, 500 jobs) | 1.0 | – | – | – | – |',
+    ]);
+  });
+
+  it('compares the site with the bare Astro site per page, the warm builds’ median last', () => {
+    const build = (pages: number, seconds: number, cpuSeconds: number, drawn = 0) => ({
+      label: '',
+      pages,
+      seconds,
+      cpuSeconds,
+      maxRssBytes: 0,
+      marks: {},
+      drawn,
+    });
+    const pairs = [
+      { site: build(1000, 100, 60, 900), bare: build(1000, 2, 1.5), cold: true },
+      { site: build(1000, 6, 4.5), bare: build(1000, 2, 1.5), cold: false },
+      { site: build(1000, 8, 4.5), bare: build(1000, 2, 1.5), cold: false },
+    ];
+    expect(
+      floorTable([{ label: 'synthetic', pairs }])
+        .split('\n')
+        .slice(2),
+    ).toEqual([
+      '| synthetic, build 1 (share images drawn: 900) | 100.00 | 2.00 | 50.0× | 60.00 | 1.50 | 40.0× |',
+      '| synthetic, build 2 (share images from the cache) | 6.00 | 2.00 | 3.0× | 4.50 | 1.50 | 3.0× |',
+      '| synthetic, build 3 (share images from the cache) | 8.00 | 2.00 | 4.0× | 4.50 | 1.50 | 3.0× |',
+      '| **synthetic: median of the warm builds** |  |  | **3.5×** |  |  | **3.0×** |',
     ]);
   });
 

@@ -27,7 +27,7 @@ import {
 import type { ApplicationStrings } from './InstructorApplicationForm';
 import type { ContactStrings } from './ContactForm';
 import type { RentalReservationStrings } from './RentalReservationForm';
-import { day } from '../../i18n/format';
+import { count, day } from '../../i18n/format';
 import type { ErrorMessages } from './fields';
 import type { LessonRequestStrings } from './LessonRequestForm';
 import { keep, pluralOf, problemTexts, quoteStrings, searchStrings } from '../search/strings';
@@ -38,7 +38,7 @@ type FilledForm = Exclude<FormKey, 'consentRecord'>;
 
 /** "10 MB" in the locale's way of writing numbers ("10 Mo" is not used: MB is understood everywhere). */
 export function fileSize(bytes: number, locale: Locale) {
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024))}\u00a0MB`;
+  return `${count(Math.round((bytes / (1024 * 1024)) * 10) / 10, locale)}\u00a0MB`;
 }
 
 /** Values the error messages may interpolate. */
