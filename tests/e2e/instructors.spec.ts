@@ -71,7 +71,9 @@ test.describe('country dropdown', () => {
   });
 });
 
-test('the FAQ opens question by question and is described as FAQPage data', async ({ page }) => {
+test('the FAQ opens question by question, its answers with the site facts filled in', async ({
+  page,
+}) => {
   await page.goto('/es/instructores');
   const questions = page.locator('[data-section=faq] details');
   expect(await questions.count()).toBeGreaterThanOrEqual(8);
@@ -81,21 +83,12 @@ test('the FAQ opens question by question and is described as FAQPage data', asyn
   await expect(first.locator('p')).toBeVisible();
   await expect(first).toContainText('TD1');
 
+  const answers = await questions.locator('p').allTextContents();
+  for (const answer of answers) expect(answer).not.toContain('{{');
+  expect(answers.join(' ')).toContain(`${facts.instructors.minimumAge} años`);
+  // FAQPage data is the learners' FAQ page's alone (InstructorFaq.astro says why).
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const faq = blocks.map((text) => JSON.parse(text)).find((data) => data['@type'] === 'FAQPage');
-  expect(faq).toBeTruthy();
-  expect(faq['@context']).toBe('https://schema.org');
-  const summaries = await questions.locator('summary').allTextContents();
-  expect(faq.mainEntity.map((q: { name: string }) => q.name)).toEqual(
-    summaries.map((s) => s.trim()),
-  );
-  for (const question of faq.mainEntity) {
-    expect(question['@type']).toBe('Question');
-    expect(question.acceptedAnswer['@type']).toBe('Answer');
-    expect(question.acceptedAnswer.text.length).toBeGreaterThan(20);
-    expect(question.acceptedAnswer.text).not.toContain('{{');
-  }
-  expect(JSON.stringify(faq)).toContain(`${facts.instructors.minimumAge} años`);
+  expect(blocks.map((text) => JSON.parse(text)['@type'])).not.toContain('FAQPage');
 });
 
 test('the season and the referral bonus come from the site facts', async ({ page }) => {

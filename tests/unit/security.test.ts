@@ -55,7 +55,6 @@ describe('security headers', () => {
       'Referrer-Policy': 'strict-origin-when-cross-origin',
       'Permissions-Policy':
         'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
-      'X-Frame-Options': 'SAMEORIGIN',
       'Cross-Origin-Opener-Policy': 'same-origin',
       'Cross-Origin-Resource-Policy': 'same-origin',
     });
