@@ -1,15 +1,22 @@
 #!/usr/bin/env bash
-# A tool some tests drive for real, from Debian: installed when missing and we are allowed to (root
-# with apt, as in CI), else a clear message.   usage: bash scripts/ensure-debian.sh COMMAND PACKAGE
-#   e.g. bash scripts/ensure-debian.sh sqlite3 sqlite3   (the fault suite's operator tool)
+# Debian packages some tests drive for real (browsers, Java for the Nu checker, sqlite3 for the
+# fault suite): the ones missing are installed when we are allowed to (root with apt, as in CI),
+# else a clear message says what to install.   usage: bash scripts/ensure-debian.sh PACKAGE…
 set -euo pipefail
-command=$1 package=$2
-command -v "$command" >/dev/null 2>&1 && exit 0
+missing=()
+for package in "$@"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' ||
+    missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "Installing $package from Debian for the tests…" >&2
+  echo "Installing ${missing[*]} from Debian for the tests…" >&2
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$package" >/dev/null
+  # Some packages (the JRE) link manual pages there; slim images leave the folder out.
+  mkdir -p /usr/share/man/man1
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 else
-  echo "No $command on this machine: install it (apt-get install $package) to run these tests." >&2
+  echo "Missing Debian packages for the tests: ${missing[*]}" >&2
+  echo "Install them (apt-get install ${missing[*]}) and run it again." >&2
   exit 1
 fi

@@ -48,7 +48,7 @@ run npx playwright test --config playwright.cms.config.ts
 # The form receiver under faults (full disk on a tmpfs when root, locked database, SIGKILL under
 # load, memory at the worst case, abuse) and the operator's routine (receipt views, the team
 # command, a backup, Debian's sqlite3, restarts, a restore) on the real server: two to three minutes.
-bash scripts/ensure-debian.sh sqlite3 sqlite3   # the operator's own tool, in the fault suite
+bash scripts/ensure-debian.sh sqlite3   # the operator's own tool, in the fault suite
 run npx vitest run --config vitest.faults.config.ts
 # The static output on Cloudflare's and Netlify's runtimes (wrangler, netlify dev), the forms
 # posting to the Node server on another origin (playwright.static-hosts.config.ts).
