@@ -13,7 +13,7 @@
  */
 import { accessSync, constants, mkdirSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { SubmissionStore } from './store.ts';
+import { isBusy, type SubmissionStore } from './store.ts';
 
 export type ReceiverHealth = { ready: true } | { ready: false; problem: string };
 
@@ -28,7 +28,12 @@ export function checkReceiver(
     open().probeWrite();
   } catch (error) {
     console.error('Health: the submissions database cannot be written:', error);
-    return { ready: false, problem: 'the submissions database cannot be written' };
+    return {
+      ready: false,
+      problem: isBusy(error)
+        ? 'the submissions database is locked by another process'
+        : 'the submissions database cannot be written',
+    };
   }
   try {
     mkdirSync(uploadDir, { recursive: true, mode: 0o700 });

@@ -92,7 +92,10 @@ describe('the receiver’s health', () => {
     const other = new DatabaseSync(settings.dbPath);
     other.exec('BEGIN IMMEDIATE');
     try {
-      expect(checkReceiver(open, settings).ready).toBe(false);
+      expect(checkReceiver(open, settings)).toEqual({
+        ready: false,
+        problem: 'the submissions database is locked by another process',
+      });
     } finally {
       other.exec('ROLLBACK');
       other.close();
