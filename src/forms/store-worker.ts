@@ -38,48 +38,42 @@ let store: SubmissionStore | undefined;
  */
 const open = () => (store ??= openStore(dbPath, { busyTimeoutMs: 5, commitDelayMs }));
 
+/** Each job, given the connection to open (the health check opens it itself: failing is its answer). */
+type Open = () => SubmissionStore;
 const operations = {
-  insert: (s: SubmissionStore, ...args: Parameters<SubmissionStore['insert']>) => s.insert(...args),
-  submissionByKey: (s: SubmissionStore, key: string) => s.submissionByKey(key),
-  byReceipt: (s: SubmissionStore, ...args: Parameters<SubmissionStore['byReceipt']>) =>
-    s.byReceipt(...args),
+  insert: (open: Open, ...args: Parameters<SubmissionStore['insert']>) => open().insert(...args),
+  submissionByKey: (open: Open, key: string) => open().submissionByKey(key),
+  byReceipt: (open: Open, ...args: Parameters<SubmissionStore['byReceipt']>) =>
+    open().byReceipt(...args),
   removeUnreferencedUpload: (
-    s: SubmissionStore,
+    open: Open,
     ...args: Parameters<SubmissionStore['removeUnreferencedUpload']>
-  ) => s.removeUnreferencedUpload(...args),
-  liveFileNames: (s: SubmissionStore) => s.liveFileNames(),
-  retention: (s: SubmissionStore, settings: RetentionSettings) => ({
-    files: purgeExpiredFiles(s, settings.uploadDir, settings.fileRetentionDays),
-    messages: purgeExpiredContactMessages(s, settings.contactRetentionDays),
-    requests: purgeExpiredLessonRequests(s, settings.contactRetentionDays),
-    reservations: purgeExpiredRentalReservations(s, settings.contactRetentionDays),
-    spam: purgeExpiredSpam(s, settings.spamRetentionDays),
-    keys: purgeExpiredSubmissionKeys(s),
-    orphans: sweepOrphanUploads(s, settings.uploadDir, settings.orphanMinAgeMs),
-  }),
-} satisfies Record<
-  Exclude<Job['operation'], 'health'>,
-  (store: SubmissionStore, ...args: never[]) => unknown
->;
-
-/** The health check opens the store itself: a store that cannot be opened is its answer. */
-const health = (settings: HealthSettings) => checkReceiver(open, settings);
+  ) => open().removeUnreferencedUpload(...args),
+  health: (open: Open, settings: HealthSettings) => checkReceiver(open, settings),
+  liveFileNames: (open: Open) => open().liveFileNames(),
+  retention: (open: Open, settings: RetentionSettings) => {
+    const s = open();
+    return {
+      files: purgeExpiredFiles(s, settings.uploadDir, settings.fileRetentionDays),
+      messages: purgeExpiredContactMessages(s, settings.contactRetentionDays),
+      requests: purgeExpiredLessonRequests(s, settings.contactRetentionDays),
+      reservations: purgeExpiredRentalReservations(s, settings.contactRetentionDays),
+      spam: purgeExpiredSpam(s, settings.spamRetentionDays),
+      keys: purgeExpiredSubmissionKeys(s),
+      orphans: sweepOrphanUploads(s, settings.uploadDir, settings.orphanMinAgeMs),
+    };
+  },
+} satisfies Record<Job['operation'], (open: Open, ...args: never[]) => unknown>;
 
 parentPort!.on('message', async (job: Job) => {
   if (Atomics.compareExchange(job.state, 0, JOB.QUEUED, JOB.STARTED) !== JOB.QUEUED) return;
   let answer: JobAnswer;
   try {
-    const wait = Math.max(0, job.deadline - Date.now());
-    const result =
-      job.operation === 'health'
-        ? await whenFree(() => health(job.args[0] as HealthSettings), wait)
-        : await whenFree(() => {
-            const operation = operations[job.operation as keyof typeof operations] as (
-              s: SubmissionStore,
-              ...a: unknown[]
-            ) => unknown;
-            return operation(open(), ...job.args);
-          }, wait);
+    const operation = operations[job.operation] as (open: Open, ...a: unknown[]) => unknown;
+    const result = await whenFree(
+      () => operation(open, ...job.args),
+      Math.max(0, job.deadline - Date.now()),
+    );
     answer = { id: job.id, ok: true, result };
   } catch (error) {
     const { name, message, stack } = error as Error;
