@@ -342,7 +342,7 @@ export function createReceiver(settings: ReceiverSettings) {
             if (attempt < RECEIPT_ATTEMPTS && isUniqueClash(error, receipt.column)) continue;
             throw error;
           }
-          return receiptAnswer(definition, { id: 0, receipt: code }, output, pending);
+          return receiptAnswer(definition, { receipt: code }, output, pending);
         }
       }
       const id = await settings.store.insert(

@@ -23,8 +23,8 @@ import {
 /** `key`: the post's submission key (receiver.ts), stored with its row in one transaction. */
 export type InsertOptions = { onConflict?: string; files?: StoredFile[]; key?: string };
 
-/** A stored submission found by its key (an idempotent post sent again): its id and receipt code. */
-export type KnownSubmission = { id: number; receipt: string | null };
+/** A stored submission found by its key (a post sent again): the receipt code its visitor was given. */
+export type KnownSubmission = { receipt: string | null };
 
 export type StoreAccess = {
   /**

@@ -348,12 +348,11 @@ export function openStore(
       });
     },
 
-    /** The submission stored under `key`: its row id and the receipt code its visitor was given. */
-    submissionByKey(key: string): { id: number; receipt: string | null } | null {
-      const found = db
-        .prepare('SELECT row_id, receipt FROM submission_keys WHERE key = ?')
-        .get(key) as { row_id: number | null; receipt: string | null } | undefined;
-      return found ? { id: Number(found.row_id ?? 0), receipt: found.receipt } : null;
+    /** The submission stored under `key`: the receipt code its visitor was given (or null). */
+    submissionByKey(key: string): { receipt: string | null } | null {
+      const found = db.prepare('SELECT receipt FROM submission_keys WHERE key = ?').get(key) as
+        { receipt: string | null } | undefined;
+      return found ? { receipt: found.receipt } : null;
     },
 
     /** Forgets the submission keys stored before `before` (a post sent again later is a new one). */
