@@ -57,6 +57,52 @@ export default defineConfig(
     },
   },
 
+  // Domain code (the forms, the lessons, the consent) is used by pages, islands, the receiver and
+  // scripts alike: it never depends on how a page draws it (a component), only the reverse. Types
+  // may be shared (they leave nothing in the build). The forms' shared code (`src/forms/*.ts`, the
+  // definitions and rules the islands and the receiver share) runs in the browser: no Node, nothing
+  // of the server's; the browser's (`src/forms/browser/`) nothing of the server's either.
+  {
+    files: ['src/forms/**/*.ts', 'src/lessons/**/*.ts', 'src/consent/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/components/**'],
+              message: 'Domain code does not import components; a component imports it.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/forms/*.ts', 'src/forms/browser/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/components/**'],
+              message: 'Domain code does not import components; a component imports it.',
+              allowTypeImports: true,
+            },
+            {
+              group: ['**/server/**', './server/*', 'node:*'],
+              message:
+                'Shared and browser code of the forms runs in the browser: the server part goes in src/forms/server/.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   {
     rules: {
       // `const { omitted: _, ...rest } = object` leaves a property out of a copy.

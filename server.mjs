@@ -15,15 +15,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // server code loaded on demand all come from one build, even after the link has moved.
 const build = realpathSync(fileURLToPath(new URL('./dist/', import.meta.url)));
 
-// The database thread (src/forms/store-thread.ts): the one place in this process that opens the
-// submissions database (src/forms/store.ts says why). Every write of the receiver, every lookup of
+// The database thread (src/forms/server/store-thread.ts): the one place in this process that opens the
+// submissions database (src/forms/server/store.ts says why). Every write of the receiver, every lookup of
 // a receipt page, the health check, the retention and the start-up check run there, so that
 // neither a locked database nor a slow disk ever holds up a page. Published before the site's
 // code is loaded, so the receiver and the receipt pages find it.
 const { config } = await import('./src/config.ts');
-const { startStoreThread } = await import('./src/forms/store-thread.ts');
-const { publishStoreAccess } = await import('./src/forms/store-access.ts');
-const retention = await import('./src/forms/retention.ts');
+const { startStoreThread } = await import('./src/forms/server/store-thread.ts');
+const { publishStoreAccess } = await import('./src/forms/server/store-access.ts');
+const retention = await import('./src/forms/server/retention.ts');
 const { forms } = config;
 const storeThread = startStoreThread(forms.dbPath, {
   // Test hook (the faults suite): a slow disk, each commit taking this long.
@@ -63,11 +63,16 @@ storeThread
   })
   .catch((error) => console.error('Uploads: the start-up check failed:', error));
 
-// The form receiver's retention (spec §9: CVs kept at most one year; contact messages, lesson
-// requests and rental reservations as the privacy policy says), and the files no row refers to: at start, then daily.
+// The form receiver's retention (spec §9: CVs kept at most one year; each form's rows as its
+// definition says), and the files no row refers to: at start, then daily.
 const ORPHAN_MIN_AGE_MS = Number(process.env.FORMS_TEST_ORPHAN_MIN_AGE_MS ?? 60 * 60 * 1000);
 retention.scheduleRetention(async () => {
-  const { files, messages, requests, reservations, spam, orphans } = await storeThread.retention(
+  const {
+    files,
+    forms: purged,
+    spam,
+    orphans,
+  } = await storeThread.retention(
     {
       uploadDir: forms.uploadDir,
       fileRetentionDays: forms.fileRetentionDays,
@@ -77,18 +82,12 @@ retention.scheduleRetention(async () => {
     },
     MAINTENANCE_WAIT_MS,
   );
-  for (const [count, what, days] of [
-    [files, 'application file(s)', forms.fileRetentionDays],
-    [messages, 'contact message(s)', forms.contactRetentionDays],
-    [requests, 'lesson request(s)', forms.contactRetentionDays],
-    [
-      reservations,
-      'rental reservation(s), counted from their return day,',
-      forms.contactRetentionDays,
-    ],
-    [spam, 'honeypot row(s)', forms.spamRetentionDays],
+  for (const { deleted, rows, days } of [
+    { deleted: files, rows: 'application file(s)', days: forms.fileRetentionDays },
+    ...purged,
+    { deleted: spam, rows: 'honeypot row(s)', days: forms.spamRetentionDays },
   ])
-    if (count) console.log(`Retention: deleted ${count} ${what} older than ${days} days`);
+    if (deleted) console.log(`Retention: deleted ${deleted} ${rows} older than ${days} days`);
   for (const name of orphans)
     console.log(`Uploads: removed ${name}, which no application refers to`);
 });
@@ -124,7 +123,7 @@ function builtFile(req, res) {
 
 // `/healthz` for a load balancer: 200 when a submission would be stored, 503 otherwise and while
 // shutting down (docs/deploy.md). Checked on the database thread.
-const { cachedReceiverCheck } = await import('./src/forms/health.ts');
+const { cachedReceiverCheck } = await import('./src/forms/server/health.ts');
 // Long enough for a thread still starting (seconds on a loaded machine) or behind a slow commit;
 // a lock held elsewhere fails the check at once.
 const HEALTH_WAIT_MS = 3000;

@@ -11,7 +11,7 @@ import { chmodSync, existsSync, renameSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { config } from '../src/config.ts';
-import { formTables, migrations, openStore } from '../src/forms/store.ts';
+import { formTables, sharedHistory, openStore } from '../src/forms/server/store.ts';
 
 /** Pages copied per step: more than any database has (node:sqlite wants a positive 32-bit count). */
 const ALL_PAGES = 2 ** 31 - 1;
@@ -76,11 +76,11 @@ function verify(path) {
     );
     console.log(
       `${path}: ${ok ? 'whole (integrity check ok)' : `DAMAGED: ${integrity.map((r) => r.integrity_check).join('; ')}`}, ` +
-        `schema ${version} of ${migrations.length}; rows: ${counts.join(', ')}`,
+        `schema ${version} of ${sharedHistory.length}; rows: ${counts.join(', ')}`,
     );
-    if (version > migrations.length)
+    if (version > sharedHistory.length)
       console.error(`It was made by a newer version of the site (schema ${version}).`);
-    return ok && version <= migrations.length;
+    return ok && version <= sharedHistory.length;
   } catch (error) {
     console.error(`${path} is not a submissions database this site can read: ${error.message}`);
     return false;

@@ -2,23 +2,21 @@
 // The team's view of what the forms received, straight from the receiver's SQLite database.
 //   npm run submissions -- list [--form contact] [--since 2026-01-01] [--until 2026-02-01]
 //   npm run submissions -- export --form application --format csv [--since …] [--until …] [--out file.csv]
-// Forms: newsletter, contact, application, lesson (the lesson requests), rental (reservations),
-// consent (the consent records), spam (or their form-name). Dates are UTC days or ISO
+// Forms: each form's `cli` name in its definition (src/forms/<form>.ts: newsletter, contact,
+// application, lesson, rental, consent), spam, or a form-name. Dates are UTC days or ISO
 // times; --until is exclusive. Without --form, `list` counts every form and `export` (JSON) gives all.
 import { existsSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { config } from '../src/config.ts';
-import { formTables, openStore } from '../src/forms/store.ts';
+import { forms } from '../src/forms/all.ts';
+import { formTables, openStore } from '../src/forms/server/store.ts';
 
 const aliases = {
-  newsletter: 'SubscribeForm',
-  contact: 'ContactForm',
-  application: 'InstructorApplicationForm',
-  consent: 'ConsentRecord',
-  lesson: 'LessonRequestForm',
-  rental: 'RentalReservationForm',
+  ...Object.fromEntries(forms.map((form) => [form.cli, form.name])),
   spam: 'spam',
 };
+/** Rows that carry their files (name, type, size, whether retention has deleted them). */
+const withFiles = new Set(forms.filter((form) => form.files?.length).map((form) => form.name));
 
 const usage = `usage: npm run submissions -- list|export [--form ${Object.keys(aliases).join('|')}] [--since DATE] [--until DATE] [--format csv|json] [--out FILE]`;
 
@@ -81,13 +79,10 @@ const visibleRow = (row) =>
   Object.fromEntries(
     Object.entries(row).map(([k, v]) => [visible(k), typeof v === 'string' ? visible(v) : v]),
   );
-/** Application rows carry their files (name, type, size, whether retention has deleted them). */
 const rowsOf = (name) =>
   store
     .list(name, range)
-    .map((row) =>
-      name === 'InstructorApplicationForm' ? { ...row, files: store.filesOf(Number(row.id)) } : row,
-    );
+    .map((row) => (withFiles.has(name) ? { ...row, files: store.filesOf(Number(row.id)) } : row));
 
 function csv(rows) {
   if (rows.length === 0) return '';

@@ -7,8 +7,10 @@
  *
  * Sent with `keepalive`, so a record survives the reload that follows a withdrawal.
  */
-import { formNames } from '../forms/names';
-import type { ConsentChoice, ConsentMethod } from './consent';
+import type { ConsentChoice, ConsentMethod } from './consent.ts';
+
+/** The `form-name` of a consent record (its definition: src/forms/consent-record.ts). */
+export const CONSENT_RECORD_FORM = 'ConsentRecord';
 
 export type ConsentRecord = {
   id: string;
@@ -21,7 +23,7 @@ export type ConsentRecord = {
 
 export function consentRecordFields(record: ConsentRecord): Record<string, string> {
   const fields: Record<string, string> = {
-    'form-name': formNames.consentRecord,
+    'form-name': CONSENT_RECORD_FORM,
     consentId: record.id,
     functionality: String(record.choice.functionality),
     tracking: String(record.choice.tracking),

@@ -27,9 +27,12 @@ import {
   type SearchDraft,
   type SearchableResort,
   type SearchContext,
-} from '../lessons/search';
-import { MAX_DATES } from '../lessons/search-query';
-import { contactFields, limits, localeField, type FieldErrors } from './schemas';
+} from '../lessons/search.ts';
+import { MAX_DATES } from '../lessons/search-query.ts';
+import { contactFields } from './contact.ts';
+import { REFERENCE_PATTERN } from './receipts.ts';
+import { limits, localeField, type FieldErrors } from './schemas.ts';
+import type { FormDefinition } from './definition.ts';
 
 /** The query names of a search, as the request form posts them (time and hours once or per date). */
 const SEARCH_FIELDS = new Set([
@@ -82,8 +85,8 @@ const searchContextOf = (ctx: LessonRequestContext): SearchContext => ({
 export function lessonRequestSchema(ctx: LessonRequestContext) {
   const searchContext = searchContextOf(ctx);
   return v.object({
-    name: contactFields.name,
-    email: contactFields.email,
+    name: contactFields.name.rule,
+    email: contactFields.email.rule,
     phone: optionalText('phone.invalid', limits.phone, /^\+?[0-9][0-9 ().-]{5,}$/),
     note: optionalText('note.invalid', limits.note),
     search: searchSchema(searchContext),
@@ -226,3 +229,51 @@ export function receiverToday(now = new Date()): string {
 }
 
 export type { SearchableResort };
+
+export const lessonRequest = {
+  name: 'LessonRequestForm',
+  key: 'lessonRequest',
+  cli: 'lesson',
+  table: 'lesson_requests',
+  migrations: [],
+  rules: ({ lessons }) => lessonRequestSchema(lessons),
+  check: (form, rules, { lessons }) =>
+    checkLessonRequest(form, lessons, rules as ReturnType<typeof lessonRequestSchema>),
+  toRow: (o) => {
+    const r = o as LessonRequest;
+    return {
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      resort: r.search.resort,
+      sport: r.search.sport,
+      dates: JSON.stringify(r.search.dates),
+      adults: r.search.adults,
+      children: r.search.children,
+      lesson: r.search.lesson,
+      level: r.search.level,
+      language: r.search.language,
+      quoted_total: r.quotedTotal,
+      total: r.total,
+      pack: r.pack,
+      note: r.note,
+      locale: r.locale ?? null,
+    };
+  },
+  keepsClient: true,
+  // Its receipt page lists what was sent, with or without JavaScript. A random UUID (122 random
+  // bits): an address nobody can guess or walk through; nobody reads it out, so length is free.
+  receipt: {
+    column: 'reference',
+    draw: () => crypto.randomUUID(),
+    pattern: REFERENCE_PATTERN,
+    answer: 'reference',
+    page: (code, locale) => `/${locale ?? 'en'}/request/${code}`,
+  },
+  // The privacy policy gives them the contact messages' period.
+  retention: {
+    from: 'created_at',
+    days: (settings) => settings.contactRetentionDays,
+    rows: 'lesson request(s)',
+  },
+} as const satisfies FormDefinition;

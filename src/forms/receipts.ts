@@ -1,18 +1,15 @@
 /**
  * What a visitor keeps after sending a form whose row they may want to see again: a code, drawn
  * by the receiver, that is the address of a receipt page rendered on demand from the database.
- * One kind per form with a receipt (store.ts `receiptColumns` names their columns):
+ * Each form with a receipt says how its codes look in its definition (`receipt`):
  *
  * - a rental reservation's booking code, short enough to read out at the shop (booking-code.ts),
  *   page `/<locale>/booking/<code>`;
- * - a lesson request's reference, a random UUID (122 random bits: an address nobody can guess or
- *   walk through), page `/<locale>/request/<reference>`. Nobody reads it out, so length is free.
+ * - a lesson request's reference, a random UUID, page `/<locale>/request/<reference>`.
  *
  * Whoever has the address sees the page: receipt pages show what was asked for, never who asked
  * (no name, email, phone).
  */
-import { BOOKING_CODE_PATTERN, newBookingCode } from './booking-code';
-import type { FormWithReceipt } from './store';
 
 /** A lesson request's reference: a version 4 UUID as `crypto.randomUUID` writes it. */
 export const REFERENCE_PATTERN =
@@ -28,18 +25,3 @@ export type ReceiptKind = {
   /** The receipt page of a code, in the visitor's language (English when the post named none). */
   page: (code: string, locale: string | null) => string;
 };
-
-export const receiptKinds = {
-  RentalReservationForm: {
-    draw: () => newBookingCode(),
-    pattern: BOOKING_CODE_PATTERN,
-    answer: 'bookingCode',
-    page: (code, locale) => `/${locale ?? 'en'}/booking/${code}`,
-  },
-  LessonRequestForm: {
-    draw: () => crypto.randomUUID(),
-    pattern: REFERENCE_PATTERN,
-    answer: 'reference',
-    page: (code, locale) => `/${locale ?? 'en'}/request/${code}`,
-  },
-} as const satisfies Record<FormWithReceipt, ReceiptKind>;

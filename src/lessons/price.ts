@@ -10,7 +10,7 @@
  * them to the islands as props, so the browser does not download the whole facts file and its
  * schema). Plain data, no DOM and no Astro: the islands, the resort page and the tests share it.
  */
-import type { SiteFacts } from '../site-facts';
+import type { SiteFacts } from '../site-facts.ts';
 
 export type LessonType = 'private' | 'group';
 export const lessonTypes: readonly LessonType[] = ['private', 'group'];

@@ -5,7 +5,7 @@
  * island and the search without JavaScript (`/api/lesson-search`), so both find the same resort.
  */
 
-import { foldAccents } from '../lib/slug';
+import { foldAccents } from '../lib/slug.ts';
 
 /** A resort the search can find: by its id, its name or one of its aliases. */
 export type SearchableResort = { id: string; name: string; aliases?: readonly string[] };

@@ -6,10 +6,10 @@
  * A `SearchDraft` is what the form holds, as typed (strings). The form's field names are the
  * query's names, so a form submitted without JavaScript produces the same query.
  */
-import type { Locale } from '../i18n/locales';
-import type { LessonLanguage } from './search';
+import type { Locale } from '../i18n/locales.ts';
+import type { LessonLanguage } from './search.ts';
 
-import { findResort, type SearchableResort } from './resort-match';
+import { findResort, type SearchableResort } from './resort-match.ts';
 
 export {
   closestResorts,
@@ -17,7 +17,7 @@ export {
   matchResorts,
   searchKey,
   type SearchableResort,
-} from './resort-match';
+} from './resort-match.ts';
 
 export type DateDraft = { day: string; time: string; hours: string };
 
@@ -131,4 +131,4 @@ export function draftFromQuery(
   };
 }
 
-export { hasSearch, searchQueryKeys } from './search-keys';
+export { hasSearch, searchQueryKeys } from './search-keys.ts';

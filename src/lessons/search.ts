@@ -20,10 +20,10 @@ import {
   type LessonType,
   type PriceRule,
   type Quote,
-} from './price';
-import { findResort, MAX_DATES, type SearchableResort, type SearchDraft } from './search-query';
+} from './price.ts';
+import { findResort, MAX_DATES, type SearchableResort, type SearchDraft } from './search-query.ts';
 
-export * from './search-query';
+export * from './search-query.ts';
 
 /** Sports with lessons to book today; each has a lessons page per resort. */
 export const lessonSports = ['ski', 'snowboard'] as const;

@@ -1,6 +1,6 @@
 /** Content lookups shared by the resort views. */
 import { getCollection, getEntries, getEntry, type CollectionEntry } from 'astro:content';
-import type { RentalCatalogue } from '../forms/schemas';
+import type { RentalCatalogue } from '../forms/rental-reservation';
 import type { LessonRequestContext } from '../forms/lesson-request';
 
 /** The resort a resort page is for; every resort page is built from a resort id, so it exists. */

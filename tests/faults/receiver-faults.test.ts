@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PARSE_LIMITS } from '../../src/forms/receiver';
+import { PARSE_LIMITS } from '../../src/forms/server/receiver';
 import { pathTo } from '../../src/i18n/routes';
 import { rows } from '../e2e/forms-helpers';
 import {

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { runInNewContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { englishMessage } from '../../src/components/forms/strings';
+import { englishMessage } from '../../src/forms/messages';
 import { deleteCookies, readCookies, writeCookie } from '../../src/consent/browser-cookies';
 import {
   campaignFromUrl,
@@ -32,9 +32,9 @@ import { consentHeadScript } from '../../src/consent/head-script';
 import { consentRecordFields } from '../../src/consent/record';
 import { loadsNothing, trackingPlan, workerBootstrap } from '../../src/consent/tracking-plan';
 import { ensureVisitorId, VISITOR_COOKIE } from '../../src/consent/visitor';
-import { createReceiver } from '../../src/forms/receiver';
-import { openStore, type SubmissionStore } from '../../src/forms/store';
-import { inThisThread } from '../../src/forms/store-access';
+import { createReceiver } from '../../src/forms/server/receiver';
+import { openStore, type SubmissionStore } from '../../src/forms/server/store';
+import { inThisThread } from '../../src/forms/server/store-access';
 import { facts } from '../../src/site-facts';
 
 const catalogueFile = (

@@ -3,8 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { cachedReceiverCheck, checkReceiver, type ReceiverHealth } from '../../src/forms/health';
-import { openStore, type SubmissionStore } from '../../src/forms/store';
+import {
+  cachedReceiverCheck,
+  checkReceiver,
+  type ReceiverHealth,
+} from '../../src/forms/server/health';
+import { openStore, type SubmissionStore } from '../../src/forms/server/store';
 import { prebuiltPages } from '../../src/server/prebuilt-pages';
 
 /** A built client folder: a page with sub-pages beside its folder, as `build.format: 'file'` writes it. */

@@ -19,17 +19,21 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { englishMessage } from '../../src/components/forms/strings';
-import { createReceiver, PARSE_LIMITS, type ReceiverSettings } from '../../src/forms/receiver';
+import { englishMessage } from '../../src/forms/messages';
+import {
+  createReceiver,
+  PARSE_LIMITS,
+  type ReceiverSettings,
+} from '../../src/forms/server/receiver';
 import { OTHER_RESORT } from '../../src/forms/schemas';
-import { purgeExpiredSpam, sweepOrphanUploads } from '../../src/forms/retention';
-import { openStore, type SubmissionStore } from '../../src/forms/store';
-import { inThisThread } from '../../src/forms/store-access';
-import { refusedOriginPage } from '../../src/forms/refused-origin-page';
+import { purgeExpiredSpam, sweepOrphanUploads } from '../../src/forms/server/retention';
+import { openStore, type SubmissionStore } from '../../src/forms/server/store';
+import { inThisThread } from '../../src/forms/server/store-access';
+import { refusedOriginPage } from '../../src/forms/server/refused-origin-page';
 import { config } from '../../src/config';
 import { pathTo } from '../../src/i18n/routes';
 import { useTranslations } from '../../src/i18n/translate';
-import { checkUploads, type UploadIo } from '../../src/forms/uploads';
+import { checkUploads, type UploadIo } from '../../src/forms/server/uploads';
 import {
   applicationFields,
   contactMessageFields,
@@ -493,5 +497,7 @@ describe('the team CLI', () => {
       expect(output).toContain('\\u001b');
     }
     expect(JSON.parse(run('export', '--form', 'contact'))[0].title).toBe('CSI \u009b31m'); // still valid JSON, same text
-  });
+
+    // Four runs of the command, each a Node process loading the forms' definitions: seconds on a busy machine.
+  }, 30_000);
 });

@@ -2,12 +2,13 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { englishMessage } from '../../src/components/forms/strings';
-import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
-import { migrations, openStore, type SubmissionStore } from '../../src/forms/store';
-import { inThisThread } from '../../src/forms/store-access';
-import { purgeExpiredContactMessages, purgeExpiredFiles } from '../../src/forms/retention';
-import { sniffFileType } from '../../src/forms/uploads';
+import { englishMessage } from '../../src/forms/messages';
+import { createReceiver, type ReceiverSettings } from '../../src/forms/server/receiver';
+import { sharedHistory, openStore, type SubmissionStore } from '../../src/forms/server/store';
+import { inThisThread } from '../../src/forms/server/store-access';
+import { purgeExpiredFiles, purgeExpiredRows } from '../../src/forms/server/retention';
+import { contact as contactForm } from '../../src/forms/contact';
+import { sniffFileType } from '../../src/forms/server/uploads';
 import { applicationFields, contactMessageFields, multipart } from '../forms-fixtures';
 
 const URL_ = 'http://site.test/api/forms';
@@ -299,7 +300,7 @@ describe('store', () => {
     openStore(path).close(); // creates the folder and the file
     const again = openStore(path);
     expect(again.db.prepare('PRAGMA user_version').get()).toEqual({
-      user_version: migrations.length,
+      user_version: sharedHistory.length,
     });
     expect(again.db.prepare('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' });
     expect(again.db.prepare('PRAGMA synchronous').get()).toEqual({ synchronous: 2 }); // FULL
@@ -336,14 +337,14 @@ describe('contact message retention', () => {
     clock = new Date('2025-12-01T10:00:00Z');
     expect((await receive(post(contact({ title: 'Newer question' })), 'x')).status).toBe(200);
 
-    expect(purgeExpiredContactMessages(store, 365, new Date('2026-01-11T10:00:00Z'))).toBe(1);
+    expect(purgeExpiredRows(store, contactForm, 365, new Date('2026-01-11T10:00:00Z'))).toBe(1);
     expect(store.list('ContactForm').map((row) => row.title)).toEqual(['Newer question']);
   });
 });
 
 describe('generic submit', () => {
   it('with no form, fails with "Form not found"', async () => {
-    const { submitForm } = await import('../../src/forms/submit');
+    const { submitForm } = await import('../../src/forms/browser/submit');
     await expect(submitForm(null, { endpoint: '/api/forms' })).rejects.toThrow('Form not found');
   });
 });

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ContactSchema,
-  EMAIL_PATTERN,
-  NAME_PATTERN,
-  NewsletterSchema,
-  applicationSchema,
-  formInput,
-  limits,
-  validate,
-} from '../../src/forms/schemas';
-import { errorMessages } from '../../src/components/forms/strings';
+import { ContactSchema } from '../../src/forms/contact';
+import { EMAIL_PATTERN, NAME_PATTERN, formInput, limits, validate } from '../../src/forms/schemas';
+import { NewsletterSchema } from '../../src/forms/newsletter';
+import { applicationSchema } from '../../src/forms/instructor-application';
+import { errorMessages } from '../../src/forms/messages';
 import { messages } from '../../src/i18n/translate';
 
 const contact = {

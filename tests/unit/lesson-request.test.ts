@@ -9,19 +9,25 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { englishMessage } from '../../src/components/forms/strings';
+import { englishMessage } from '../../src/forms/messages';
 import {
   checkLessonRequest,
+  lessonRequest,
   euros,
   receiverToday,
   requestField,
   type LessonRequestContext,
 } from '../../src/forms/lesson-request';
-import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
-import { purgeExpiredLessonRequests } from '../../src/forms/retention';
+import { createReceiver, type ReceiverSettings } from '../../src/forms/server/receiver';
+import { purgeExpiredRows } from '../../src/forms/server/retention';
 import { REFERENCE_PATTERN } from '../../src/forms/receipts';
-import { isUniqueClash, migrations, openStore, type SubmissionStore } from '../../src/forms/store';
-import { inThisThread } from '../../src/forms/store-access';
+import {
+  isUniqueClash,
+  sharedHistory,
+  openStore,
+  type SubmissionStore,
+} from '../../src/forms/server/store';
+import { inThisThread } from '../../src/forms/server/store-access';
 import { quoteLesson } from '../../src/lessons/price';
 import { facts } from '../../src/site-facts';
 import { MAX_DATES } from '../../src/lessons/search-query';
@@ -396,8 +402,8 @@ describe('lesson request through the receiver', () => {
     const dbPath = join(mkdtempSync(join(tmpdir(), 'lesson-request-upgrade-')), 'old.sqlite');
     // A database at the step before references, holding one request.
     const raw = new DatabaseSync(dbPath);
-    const before = migrations.findIndex((step) => step.includes('ADD COLUMN reference'));
-    for (const step of migrations.slice(0, before)) raw.exec(step);
+    const before = sharedHistory.findIndex((step) => step.includes('ADD COLUMN reference'));
+    for (const step of sharedHistory.slice(0, before)) raw.exec(step);
     raw.exec(`PRAGMA user_version = ${before}`);
     raw.exec(
       `INSERT INTO lesson_requests (name, email, resort, sport, dates, adults, children, lesson, level, language, created_at)
@@ -446,17 +452,19 @@ describe('lesson request through the receiver', () => {
     const csv = run('export', '--form', 'lesson', '--format', 'csv').split('\r\n');
     expect(csv[0]).toContain('"quoted_total","total","pack"');
     expect(csv[1]).toContain(`"${withRental.id}","ski"`);
-  });
+
+    // Four runs of the command, each a Node process loading the forms' definitions: seconds on a busy machine.
+  }, 30_000);
 
   it('deletes requests older than the privacy policy’s period and keeps newer ones', async () => {
     expect((await receive()(post(form()), 'x')).status).toBe(200);
     const sent = new Date(`${today}T12:00:00Z`).getTime();
     const after = (days: number) => new Date(sent + days * 86_400_000);
-    expect(purgeExpiredLessonRequests(store, 365, after(364))).toBe(0);
+    expect(purgeExpiredRows(store, lessonRequest, 365, after(364))).toBe(0);
     expect(store.list('LessonRequestForm')).toHaveLength(1);
     const [{ reference }] = store.list('LessonRequestForm') as [{ reference: string }];
     expect(store.byReceipt('LessonRequestForm', reference)).toBeDefined();
-    expect(purgeExpiredLessonRequests(store, 365, after(366))).toBe(1);
+    expect(purgeExpiredRows(store, lessonRequest, 365, after(366))).toBe(1);
     expect(store.list('LessonRequestForm')).toEqual([]);
     // Its receipt page goes with it.
     expect(store.byReceipt('LessonRequestForm', reference)).toBeUndefined();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outcomeOf, type NewsletterTexts } from '../../src/forms/newsletter-outcome';
+import { outcomeOf, type NewsletterTexts } from '../../src/forms/browser/newsletter-outcome';
 
 const texts: NewsletterTexts = {
   errors: { 'email.invalid': 'l’adresse e-mail n’est pas valide' },

@@ -4,24 +4,26 @@
  * content's resorts are the end-to-end tests' (tests/e2e/rental.spec.ts).
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { englishMessage, rentalReservationStrings } from '../../src/components/forms/strings';
+import { rentalReservationStrings } from '../../src/components/forms/strings';
+import { englishMessage } from '../../src/forms/messages';
 import {
   BOOKING_CODE_ALPHABET,
   BOOKING_CODE_LENGTH,
   BOOKING_CODE_PATTERN,
   newBookingCode,
 } from '../../src/forms/booking-code';
-import { createReceiver, type ReceiverSettings } from '../../src/forms/receiver';
+import { createReceiver, type ReceiverSettings } from '../../src/forms/server/receiver';
 import {
   MAX_RENTAL_DAYS,
   MAX_RENTAL_PEOPLE,
+  rentalReservation,
   rentalReservationSchema,
-  validate,
   type RentalCatalogue,
-} from '../../src/forms/schemas';
-import { openStore, type SubmissionStore } from '../../src/forms/store';
-import { purgeExpiredRentalReservations } from '../../src/forms/retention';
-import { inThisThread } from '../../src/forms/store-access';
+} from '../../src/forms/rental-reservation';
+import { validate } from '../../src/forms/schemas';
+import { openStore, type SubmissionStore } from '../../src/forms/server/store';
+import { purgeExpiredRows } from '../../src/forms/server/retention';
+import { inThisThread } from '../../src/forms/server/store-access';
 import { allLocales } from '../../src/i18n/locales';
 import { multipart, rentalFields } from '../forms-fixtures';
 
@@ -294,9 +296,9 @@ describe('rental reservation receiver', () => {
     expect((await receiver()(post(reservation()), 'x')).status).toBe(200);
     const returned = Date.parse(`${String(stored()[0]!.return_date)}T12:00:00Z`);
     const after = (days: number) => new Date(returned + days * 86_400_000);
-    expect(purgeExpiredRentalReservations(store, 365, after(364))).toBe(0);
+    expect(purgeExpiredRows(store, rentalReservation, 365, after(364))).toBe(0);
     expect(stored()).toHaveLength(1);
-    expect(purgeExpiredRentalReservations(store, 365, after(366))).toBe(1);
+    expect(purgeExpiredRows(store, rentalReservation, 365, after(366))).toBe(1);
     expect(stored()).toEqual([]);
   });
 });

@@ -1,5 +1,12 @@
 import { Fragment, type ReactNode } from 'react';
-import { contactFieldNames, ContactSchema, limits, type ContactField } from '../../forms/schemas';
+import {
+  contact,
+  contactFieldNames,
+  contactFields,
+  ContactSchema,
+  type ContactField,
+  type ContactInput,
+} from '../../forms/contact';
 import { personInputs } from './ContactPerson';
 import { fieldId, TextArea, TextField } from './fields';
 import { SubmissionForm, SubmitButton } from './SubmissionForm';
@@ -14,8 +21,6 @@ export type ContactStrings = SubmissionTexts & {
   // `failure` is "Sorry an error has occurred. Contact us at {email}", the address filled in.
 };
 
-const idOf = (field: string) => fieldId('contact', field);
-
 type FieldProps = {
   id: string;
   name: ContactField;
@@ -23,14 +28,18 @@ type FieldProps = {
   requiredText: string;
   required: true;
   error: string | undefined;
+  maxLength: number | undefined;
 };
 
-/** How each field is drawn; the schema (schemas.ts `contactFields`) says which fields there are. */
-const inputs: Record<ContactField, (props: FieldProps, strings: ContactStrings) => ReactNode> = {
-  name: (props, strings) => <TextField {...props} hint={strings.nameHint} {...personInputs.name} />,
+/** How each kind of field is drawn; the form's definition (forms/contact.ts) says which fields there are. */
+const inputs: Record<ContactInput, (props: FieldProps, strings: ContactStrings) => ReactNode> = {
+  personName: (props, strings) => (
+    <TextField {...props} hint={strings.nameHint} {...personInputs.name} />
+  ),
   email: (props) => <TextField {...props} {...personInputs.email} />,
-  title: (props) => <TextField {...props} maxLength={limits.title} />,
-  message: (props) => <TextArea {...props} maxLength={limits.message} />,
+  phone: (props) => <TextField {...props} {...personInputs.phone} />,
+  line: (props) => <TextField {...props} />,
+  paragraph: (props) => <TextArea {...props} />,
 };
 
 /** Contact form (spec §3, §5): the fields of `contactFields`, then the success or the error message. */
@@ -39,22 +48,27 @@ export default function ContactForm(props: FormIslandProps<ContactStrings>) {
   const submission = useFormSubmission(ContactSchema, props.endpoint, strings);
 
   return (
-    <SubmissionForm form="contact" submission={submission} {...props}>
-      {contactFieldNames.map((name) => (
-        <Fragment key={name}>
-          {inputs[name](
-            {
-              id: idOf(name),
-              name,
-              label: strings.labels[name],
-              requiredText: strings.required,
-              required: true,
-              error: submission.errorText(name),
-            },
-            strings,
-          )}
-        </Fragment>
-      ))}
+    <SubmissionForm form={contact} submission={submission} {...props}>
+      {contactFieldNames.map((name) => {
+        const field: { input: ContactInput; maxLength?: number } = contactFields[name];
+        const draw = inputs[field.input];
+        return (
+          <Fragment key={name}>
+            {draw(
+              {
+                id: fieldId('contact', name),
+                name,
+                label: strings.labels[name],
+                requiredText: strings.required,
+                required: true,
+                error: submission.errorText(name),
+                maxLength: field.maxLength,
+              },
+              strings,
+            )}
+          </Fragment>
+        );
+      })}
       <SubmitButton sending={submission.state === 'sending'} strings={strings} />
     </SubmissionForm>
   );

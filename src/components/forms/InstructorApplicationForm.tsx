@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
+import { acceptedFileExtensions, limits, OTHER_RESORT } from '../../forms/schemas';
 import {
-  acceptedFileExtensions,
   applicationSchema,
   contractTypes,
+  instructorApplication,
   licenceTypes,
-  limits,
-  OTHER_RESORT,
   sports,
-} from '../../forms/schemas';
+} from '../../forms/instructor-application';
 import { personInputs } from './ContactPerson';
 import {
   CheckboxField,
@@ -91,7 +90,7 @@ export default function InstructorApplicationForm({
   const required = { requiredText: strings.required, required: true };
 
   return (
-    <SubmissionForm form="application" submission={submission} {...island}>
+    <SubmissionForm form={instructorApplication} submission={submission} {...island}>
       <fieldset className="form-section">
         <legend>{strings.aboutYou}</legend>
         <div className="form-row">

@@ -2,11 +2,12 @@ import { useEffect, useMemo, useRef, useState, type InputEvent, type SubmitEvent
 import {
   checkLessonRequest,
   euros,
+  lessonRequest,
   lessonRequestInput,
   type LessonRequest,
   type LessonRequestContext,
 } from '../../forms/lesson-request';
-import { receiptKinds } from '../../forms/receipts';
+
 import { money } from '../../i18n/format';
 import { lessonTypes, type LessonRule } from '../../lessons/price';
 import {
@@ -193,7 +194,7 @@ export default function LessonRequestForm({
 
   return (
     <SubmissionForm
-      form="lessonRequest"
+      form={lessonRequest}
       idPrefix="lesson-request"
       className="lesson-request form-card--wide"
       submission={{ ...submission, handleSubmit: onSubmit }}
@@ -428,10 +429,8 @@ function SearchFields({
  * the page's when the forms post to a receiver elsewhere (static hosting, docs/deploy.md).
  */
 const receiptHref = (reference: string, locale: string, endpoint: string) =>
-  new URL(
-    receiptKinds.LessonRequestForm.page(reference, locale),
-    new URL(endpoint, window.location.href),
-  ).href;
+  new URL(lessonRequest.receipt.page(reference, locale), new URL(endpoint, window.location.href))
+    .href;
 
 /** The request as the recap shows it, with who sent it (the visitor's own screen). */
 const sentRequest = (request: LessonRequest, packs: Props['packs']): SentLessonRequest => ({

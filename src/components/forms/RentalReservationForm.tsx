@@ -2,12 +2,13 @@ import { useMemo } from 'react';
 import {
   MAX_RENTAL_PEOPLE,
   personField,
+  rentalReservation,
   rentalReservationSchema,
   sizeBounds,
   skierLevels,
   type PersonSize,
   type RentalCatalogue,
-} from '../../forms/schemas';
+} from '../../forms/rental-reservation';
 import { ContactPersonFields, type ContactPersonStrings } from './ContactPerson';
 import {
   CheckboxField,
@@ -93,7 +94,7 @@ export default function RentalReservationForm({
 
   return (
     <SubmissionForm
-      form="rentalReservation"
+      form={rentalReservation}
       idPrefix="rental"
       className="rental-form form-card--wide"
       submission={submission}

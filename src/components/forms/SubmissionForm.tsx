@@ -4,7 +4,7 @@
  * only its own fields (and its `SubmitButton`) inside.
  */
 import type { FormEventHandler, ReactNode, Ref } from 'react';
-import { formNames, type FormKey } from '../../forms/names';
+import type { FormKey } from '../../forms/all';
 import { ErrorSummary, HiddenFields, ProblemSummary, Status, type ErrorMessages } from './fields';
 import type { useFormSubmission } from './useFormSubmission';
 
@@ -42,7 +42,7 @@ export function SubmissionForm({
   returnTo,
   strings,
   children,
-  idPrefix = form,
+  idPrefix = form.key,
   className,
   success = strings.success,
   sentDetail,
@@ -50,8 +50,8 @@ export function SubmissionForm({
   onInput,
   formRef,
 }: FormIslandProps<Omit<SubmissionTexts, 'success'> & { success?: string }> & {
-  /** Which form: its `form-name` for the receiver and the prefix of its fields' ids. */
-  form: FormKey;
+  /** Which form (its definition): its `form-name` for the receiver, its key the prefix of its fields' ids. */
+  form: { key: FormKey; name: string };
   /** What `useFormSubmission` returned for this form (its `handleSubmit` may be wrapped). */
   submission: ReturnType<typeof useFormSubmission>;
   children: ReactNode;
@@ -86,7 +86,7 @@ export function SubmissionForm({
           ref={formRef}
         >
           <HiddenFields
-            formName={formNames[form]}
+            formName={form.name}
             locale={locale}
             returnTo={returnTo}
             honeypotLabel={strings.honeypot}

@@ -10,7 +10,7 @@ import type {
   SelectHTMLAttributes,
   TextareaHTMLAttributes,
 } from 'react';
-import type { FormKey } from '../../forms/names';
+import type { FormKey } from '../../forms/all';
 import { HONEYPOT_FIELD, limits, type FieldErrors } from '../../forms/schemas';
 
 /** Text of a problem code for the visitor (`name.invalid` → "Name is not valid."). */

@@ -13,14 +13,15 @@
  * - Sent: the field gives way to the success message, the button stays disabled.
  * - Failed (or 429): the message shows and the button works again; the address is never cleared.
  */
-import { NewsletterSchema, formInput, validate } from '../../forms/schemas';
-import { submitForm } from '../../forms/submit';
+import { NewsletterSchema } from '../../forms/newsletter';
+import { formInput, validate } from '../../forms/schemas';
+import { submitForm } from '../../forms/browser/submit';
 import {
   errorMessage,
   outcomeOf,
   type NewsletterTexts,
   type Outcome,
-} from '../../forms/newsletter-outcome';
+} from '../../forms/browser/newsletter-outcome';
 
 /** The field's error under it, as fields.tsx's `described()` and `Help` render it; none when `message` is empty. */
 function showFieldError(input: HTMLInputElement, message: string) {

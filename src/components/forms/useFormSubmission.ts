@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { v4 as uuid } from 'uuid';
 import { formInput, validate, type FieldErrors } from '../../forms/schemas';
-import { submitForm } from '../../forms/submit';
+import { submitForm } from '../../forms/browser/submit';
 import type { ErrorMessages } from './fields';
 
 export type SubmissionState = 'idle' | 'sending' | 'sent' | 'failed' | 'rateLimited';

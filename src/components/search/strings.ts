@@ -5,20 +5,21 @@
  */
 import { money } from '../../i18n/format';
 import type { Locale } from '../../i18n/locales';
-import { oncePerLocale, textsOf, textsUnder, useTranslations } from '../../i18n/translate';
+import { oncePerLocale, textsOf, useTranslations } from '../../i18n/translate';
 import { lessonTypes } from '../../lessons/price';
 import {
   laterSports,
   lessonLanguages,
   lessonSports,
   levels,
-  MAX_DATES,
-  MAX_PEOPLE_FIELD,
   type LessonSport,
 } from '../../lessons/search';
 import { facts } from '../../site-facts';
 import type { ToasterLabels } from '../../toasts/notify';
 import type { Plural, QuoteStrings, SearchStrings, SummaryStrings } from './text';
+import { problemTexts } from '../../lessons/problem-texts';
+
+export { problemTexts };
 
 /** Runtime placeholders stay for the island to fill (`{{n}}`, `{{price}}`…). */
 export const keep = (...names: string[]) =>
@@ -31,25 +32,6 @@ export const pluralOf = <Key extends string>(
 ): Plural => ({
   one: t(`${key}.one`, keep('n')),
   other: t(`${key}.other`, keep('n')),
-});
-
-/** Values the problem texts may use: the rule's bounds. */
-function ruleValues() {
-  const { lessons } = facts;
-  return {
-    min: lessons.durationHours.min,
-    max: lessons.durationHours.max,
-    groupMin: lessons.group.min,
-    groupMax: lessons.group.max,
-    privateMax: lessons.maxPrivateGroup,
-    maxDates: MAX_DATES,
-    maxPeople: MAX_PEOPLE_FIELD,
-  };
-}
-
-/** Every problem code (from the English file, which has them all) → its text in `locale`. */
-export const problemTexts = oncePerLocale((locale): Record<string, string> => {
-  return textsUnder(locale, 'search.errors', ruleValues());
 });
 
 export const quoteStrings = oncePerLocale((locale): QuoteStrings => {

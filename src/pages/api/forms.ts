@@ -1,15 +1,15 @@
 /**
- * The embedded form receiver (src/forms/receiver.ts), served on demand by `npm start` beside the
+ * The embedded form receiver (src/forms/server/receiver.ts), served on demand by `npm start` beside the
  * prebuilt pages. The forms post here unless FORMS_ENDPOINT sends them elsewhere.
  */
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { config } from '../../config';
-import { createReceiver } from '../../forms/receiver';
-import { storeAccess } from '../../forms/store-access';
-import { refusedOriginPage } from '../../forms/refused-origin-page';
-import { clientOf } from '../../forms/rate-limit';
-import { englishMessage } from '../../components/forms/strings';
+import { createReceiver } from '../../forms/server/receiver';
+import { storeAccess } from '../../forms/server/store-access';
+import { refusedOriginPage } from '../../forms/server/refused-origin-page';
+import { clientOf } from '../../forms/server/rate-limit';
+import { englishMessage } from '../../forms/messages';
 import { facts } from '../../site-facts';
 import { lessonCatalogueOf, rentalCatalogueOf } from '../../resorts/load';
 

@@ -1,6 +1,6 @@
 /** The newsletter form's answers, told to the visitor: the pure part of newsletter-form.ts. */
 import type { SubmitResult } from './submit';
-import type { NewsletterStrings } from '../components/forms/strings';
+import type { NewsletterStrings } from '../../components/forms/strings';
 
 /** The visitor-language texts the server writes on the form (`data-texts`): what the script shows. */
 export type NewsletterTexts = Pick<

@@ -10,10 +10,10 @@
  * addresses is stopped (429).
  */
 import { getEntry } from 'astro:content';
-import { config } from '../config';
-import { isLocale } from '../i18n/locales';
+import { config } from '../../config';
+import { isLocale } from '../../i18n/locales';
 import { clientOf, createRateLimiter } from './rate-limit';
-import { receiptKinds } from './receipts';
+import { formsWithReceipt } from '../all';
 import { isStoreBusy, type FormWithReceipt, type Row } from './store';
 import { storeAccess } from './store-access';
 
@@ -37,7 +37,8 @@ export async function lookUpReceipt(
   const limit = limiter.hit(client);
   if (!limit.allowed)
     return { found: false, unavailable: 'limited', retryAfterSeconds: limit.retryAfterSeconds };
-  if (!receiptKinds[form].pattern.test(code)) return { found: false };
+  const kind = formsWithReceipt.find((f) => f.name === form)!.receipt;
+  if (!kind.pattern.test(code)) return { found: false };
   try {
     const row = await storeAccess(config.forms.dbPath).byReceipt(form, code, LOOKUP_WAIT_MS);
     return row ? { found: true, row } : { found: false };

@@ -113,9 +113,8 @@ export function startStoreThread(dbPath: string, { commitDelayMs = 0 }: StoreThr
     retention: (settings: RetentionSettings, waitMs: number) =>
       run<{
         files: number;
-        messages: number;
-        requests: number;
-        reservations: number;
+        /** What each form's retention deleted (retention.ts `purgeExpiredForms`). */
+        forms: { rows: string; days: number; deleted: number }[];
         spam: number;
         keys: number;
         orphans: string[];

@@ -7,19 +7,17 @@
  * A standalone page (no layout, no script, no style): it is an answer of the receiver, not one of
  * the built pages, and must read the same under any policy.
  */
-import { config } from '../config';
-import { isLocale, type Locale } from '../i18n/locales';
-import { negotiateLocale } from '../i18n/negotiate';
-import { pathTo, type PageId } from '../i18n/routes';
-import { useTranslations } from '../i18n/translate';
-import { formNames, type FormName } from './names';
+import { config } from '../../config';
+import { isLocale, type Locale } from '../../i18n/locales';
+import { negotiateLocale } from '../../i18n/negotiate';
+import { pathTo, type PageId } from '../../i18n/routes';
+import { useTranslations } from '../../i18n/translate';
+import { forms } from '../all';
 
-/** The page of each form people fill in; the consent record has none (the home page then). */
-const formPages: Partial<Record<FormName, PageId>> = {
-  [formNames.newsletter]: 'newsletter',
-  [formNames.contact]: 'contact',
-  [formNames.application]: 'instructorApplication',
-};
+/** The page of each form that has one (its definition's `page`); else the home page. */
+const formPages: Partial<Record<string, PageId>> = Object.fromEntries(
+  forms.flatMap((form) => ('page' in form ? [[form.name, form.page]] : [])),
+);
 
 const escapeHtml = (text: string) =>
   text.replace(
@@ -38,7 +36,7 @@ export type RefusedPost = {
 export function refusedOriginPage({ formName, locale, acceptLanguage }: RefusedPost): string {
   const language: Locale = isLocale(locale) ? locale : negotiateLocale(acceptLanguage);
   const t = useTranslations(language);
-  const page = (formName && formPages[formName as FormName]) || 'home';
+  const page = (formName && formPages[formName]) || 'home';
   const link = new URL(pathTo(page, language), config.siteUrl).href;
   return `<!doctype html>
 <html lang="${language}">

@@ -1,11 +1,11 @@
 /**
- * The generic submit of spec §7: posts a form to the receiver, chosen by its `form-name` field.
- * The newsletter goes form-encoded (as the spec says); other forms go multipart (they may carry
- * files). XMLHttpRequest rather than fetch because only it reports upload progress.
+ * The generic submit of spec §7: posts a form to the receiver, chosen by its `form-name` field,
+ * encoded as the form element says: the newsletter form-encoded (as the spec says, the element's
+ * default), the islands' forms multipart (they may carry files). XMLHttpRequest rather than fetch because only it reports upload progress.
  *
  * It never touches the form's fields: whatever happens, what the visitor typed stays in place.
  */
-import { formNames, SUBMISSION_KEY_FIELD, type FieldErrors } from './schemas';
+import { SUBMISSION_KEY_FIELD, type FieldErrors } from '../schemas';
 
 export type SubmitResult =
   /** `receipt`: what the receiver gave back to keep, e.g. `{ bookingCode }` for a rental. */
@@ -34,7 +34,7 @@ export function submitForm(
   const data = new FormData(form);
   if (submissionKey) data.set(SUBMISSION_KEY_FIELD, submissionKey);
   const body =
-    data.get('form-name') === formNames.newsletter
+    form.enctype === 'application/x-www-form-urlencoded'
       ? new URLSearchParams(data as unknown as Record<string, string>)
       : data;
 

@@ -12,10 +12,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { checkReceiver } from './health.ts';
 import { openStore, whenFree, type SubmissionStore } from './store.ts';
 import {
-  purgeExpiredContactMessages,
   purgeExpiredFiles,
-  purgeExpiredLessonRequests,
-  purgeExpiredRentalReservations,
+  purgeExpiredForms,
   purgeExpiredSpam,
   purgeExpiredSubmissionKeys,
   sweepOrphanUploads,
@@ -55,9 +53,7 @@ const operations = {
     const s = open();
     return {
       files: purgeExpiredFiles(s, settings.uploadDir, settings.fileRetentionDays),
-      messages: purgeExpiredContactMessages(s, settings.contactRetentionDays),
-      requests: purgeExpiredLessonRequests(s, settings.contactRetentionDays),
-      reservations: purgeExpiredRentalReservations(s, settings.contactRetentionDays),
+      forms: purgeExpiredForms(s, settings),
       spam: purgeExpiredSpam(s, settings.spamRetentionDays),
       keys: purgeExpiredSubmissionKeys(s),
       orphans: sweepOrphanUploads(s, settings.uploadDir, settings.orphanMinAgeMs),

@@ -1,11 +1,14 @@
 /**
  * Spec §9: CVs are kept at most one year. Every application file (CV and licence) older than the
  * configured retention is deleted from disk; its row stays, marked purged, so the team still sees
- * that a file had been sent. Contact messages are deleted after the privacy policy's period
- * (`legal.contactRetentionMonths` in the site facts). Runs when the server starts and then daily.
+ * that a file had been sent. A form's rows are deleted as its definition's `retention` says (contact
+ * messages after the privacy policy's period, `legal.contactRetentionMonths` in the site facts).
+ * Runs when the server starts and then daily.
  */
 import { chmodSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FormDefinition, RetentionDays } from '../definition.ts';
+import { forms, type FormName } from '../all.ts';
 import type { SubmissionStore } from './store.ts';
 import { checkUploads, deleteUpload, STORED_NAME } from './uploads.ts';
 
@@ -23,40 +26,38 @@ export function purgeExpiredFiles(
   return names.length;
 }
 
-/** Deletes contact messages older than `retentionDays`; returns how many. */
-export function purgeExpiredContactMessages(
-  store: SubmissionStore,
-  retentionDays: number,
-  now = new Date(),
-) {
-  return store.deleteContactMessages(
-    new Date(now.getTime() - retentionDays * DAY_MS).toISOString(),
-  );
-}
+/** A form whose rows are kept for a time (its definition's `retention`). */
+type KeptForm = Pick<FormDefinition, 'retention'> & { name: FormName };
 
 /**
- * Deletes lesson requests older than `retentionDays` (the privacy policy gives them the contact
- * messages' period); returns how many.
+ * Deletes `form`'s rows older than `days`, counted from when they were sent or from the day they
+ * name (a rental's return day); returns how many.
  */
-export function purgeExpiredLessonRequests(
+export function purgeExpiredRows(
   store: SubmissionStore,
-  retentionDays: number,
+  form: KeptForm,
+  days: number,
   now = new Date(),
 ) {
-  return store.deleteLessonRequests(new Date(now.getTime() - retentionDays * DAY_MS).toISOString());
+  if (!form.retention) return 0;
+  const before = new Date(now.getTime() - days * DAY_MS).toISOString();
+  const { from } = form.retention;
+  return from === 'created_at'
+    ? store.deleteRowsBefore(form.name, 'created_at', before)
+    : store.deleteRowsBefore(form.name, from.day, before.slice(0, 10));
 }
 
-/**
- * Deletes rental reservations `retentionDays` after their return day (the privacy policy gives
- * them the contact messages' period, counted from the end of the rental); returns how many.
- */
-export function purgeExpiredRentalReservations(
+/** Every form's purge by its retention: what each deleted, as the log says it, and the days kept. */
+export function purgeExpiredForms(
   store: SubmissionStore,
-  retentionDays: number,
+  settings: RetentionDays,
   now = new Date(),
 ) {
-  const day = new Date(now.getTime() - retentionDays * DAY_MS).toISOString().slice(0, 10);
-  return store.deleteRentalReservations(day);
+  return forms.flatMap((form) => {
+    if (!('retention' in form)) return [];
+    const days = form.retention.days(settings);
+    return [{ rows: form.retention.rows, days, deleted: purgeExpiredRows(store, form, days, now) }];
+  });
 }
 
 /** Deletes what the honeypot caught before `retentionDays`; returns how many. */

@@ -12,14 +12,17 @@
  */
 import { chmodSync, mkdirSync, statSync, unlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { forms, type FormName, type FormWithReceipt } from '../all.ts';
+import type { Row } from '../definition.ts';
 
 /**
- * The schema's history. Never edit a released step: add the next one. `PRAGMA user_version` records
- * how many have run. Adding a form = one schema (schemas.ts), one step here, one line in `formTables`.
+ * The database's shared history, up to the day each form got its own (a form's `migrations` in its
+ * definition, recorded per form in `form_versions`). Never edit a released step; a new step here is
+ * for what no single form owns. `PRAGMA user_version` records how many have run.
  */
-export const migrations: readonly string[] = [
+export const sharedHistory: readonly string[] = [
   // 1: the three forms of the spec, the files of applications, and what the honeypot caught.
   `CREATE TABLE newsletter_subscriptions (
      id INTEGER PRIMARY KEY,
@@ -153,31 +156,26 @@ export const migrations: readonly string[] = [
      created_at TEXT NOT NULL
    ) WITHOUT ROWID;
    CREATE INDEX submission_keys_created_at ON submission_keys (created_at);`,
+  // 8: from here on, each form's table has its own history, in its definition (definition.ts).
+  `CREATE TABLE form_versions (
+     form TEXT PRIMARY KEY, -- its form-name
+     version INTEGER NOT NULL -- how many of its definition's migrations have run
+   ) WITHOUT ROWID;`,
 ];
 
-/** The table of each form (by `form-name`), plus what the honeypot caught. */
+/** The table of each form (by `form-name`, from its definition), plus what the honeypot caught. */
 export const formTables = {
-  SubscribeForm: 'newsletter_subscriptions',
-  ContactForm: 'contact_messages',
-  InstructorApplicationForm: 'instructor_applications',
-  ConsentRecord: 'consent_records',
-  LessonRequestForm: 'lesson_requests',
-  RentalReservationForm: 'rental_reservations',
+  ...(Object.fromEntries(forms.map((form) => [form.name, form.table])) as Record<FormName, string>),
   spam: 'spam_submissions',
-} as const;
+};
 export type StoredForm = keyof typeof formTables;
 
-/**
- * The forms whose rows carry a code the visitor keeps (their receipt page's address), and its
- * column: UNIQUE, drawn by the receiver.
- */
-export const receiptColumns = {
-  RentalReservationForm: 'booking_code',
-  LessonRequestForm: 'reference',
-} as const satisfies Partial<Record<StoredForm, string>>;
-export type FormWithReceipt = keyof typeof receiptColumns;
+/** The column of each form with a receipt: the code its visitor keeps (UNIQUE, drawn by the receiver). */
+const receiptColumns = Object.fromEntries(
+  forms.flatMap((form) => ('receipt' in form ? [[form.name, form.receipt.column]] : [])),
+) as Record<FormWithReceipt, string>;
 
-export type Row = Record<string, SQLInputValue>;
+export type { Row, FormWithReceipt };
 export type StoredFile = {
   field: 'licence' | 'cv';
   sha256: string;
@@ -430,20 +428,6 @@ export function openStore(
         .map((r) => String(r.stored_name));
     },
 
-    /** Deletes the lesson requests received before `before`; returns how many. */
-    deleteLessonRequests(before: string): number {
-      return Number(
-        db.prepare('DELETE FROM lesson_requests WHERE created_at < ?').run(before).changes,
-      );
-    },
-
-    /** Deletes the rental reservations whose return day is before `day` (YYYY-MM-DD); how many. */
-    deleteRentalReservations(day: string): number {
-      return Number(
-        db.prepare('DELETE FROM rental_reservations WHERE return_date < ?').run(day).changes,
-      );
-    },
-
     /**
      * A row by the code its visitor keeps (a rental's booking code, a lesson request's reference),
      * what its receipt page shows; undefined when no row has it (or no longer: retention).
@@ -486,10 +470,14 @@ export function openStore(
       return true;
     },
 
-    /** Deletes the contact messages received before `before`; returns how many. */
-    deleteContactMessages(before: string): number {
+    /**
+     * Deletes a form's rows whose `column` (a time or a day, as the rows store it) is before
+     * `before`; returns how many. The form's retention (definition.ts) names the column.
+     */
+    deleteRowsBefore(form: FormName, column: string, before: string): number {
+      if (!/^[a-z_]+$/.test(column)) throw new Error(`Not a column: ${column}`);
       return Number(
-        db.prepare('DELETE FROM contact_messages WHERE created_at < ?').run(before).changes,
+        db.prepare(`DELETE FROM ${formTables[form]} WHERE ${column} < ?`).run(before).changes,
       );
     },
 
@@ -518,12 +506,26 @@ function migrate(db: DatabaseSync) {
     const { user_version: done } = db.prepare('PRAGMA user_version').get() as {
       user_version: number;
     };
-    if (done > migrations.length)
+    if (done > sharedHistory.length)
       throw new Error(
-        `The submissions database is at schema version ${done}, newer than this code (${migrations.length}).`,
+        `The submissions database is at schema version ${done}, newer than this code (${sharedHistory.length}).`,
       );
-    for (let step = done; step < migrations.length; step++) db.exec(migrations[step]!);
-    db.exec(`PRAGMA user_version = ${migrations.length}`);
+    for (let step = done; step < sharedHistory.length; step++) db.exec(sharedHistory[step]!);
+    db.exec(`PRAGMA user_version = ${sharedHistory.length}`);
+    for (const form of forms) {
+      const row = db.prepare('SELECT version FROM form_versions WHERE form = ?').get(form.name) as
+        { version: number } | undefined;
+      const formDone = row?.version ?? 0;
+      if (formDone > form.migrations.length)
+        throw new Error(
+          `The submissions database's ${form.table} is at version ${formDone}, newer than this code (${form.migrations.length}).`,
+        );
+      for (let step = formDone; step < form.migrations.length; step++)
+        db.exec(form.migrations[step]!);
+      db.prepare(
+        'INSERT INTO form_versions (form, version) VALUES (?, ?) ON CONFLICT (form) DO UPDATE SET version = excluded.version',
+      ).run(form.name, form.migrations.length);
+    }
     db.exec('COMMIT');
   } catch (error) {
     if (db.isTransaction) db.exec('ROLLBACK');
