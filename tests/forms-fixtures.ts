@@ -4,6 +4,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { ContactField } from '../src/forms/contact';
 
 /** The resort ids of the content (its files' names), sorted: what the application form offers. */
 export function contentResortIds() {
@@ -31,13 +32,21 @@ export const applicationFields = (email: string) => ({
   adult: 'yes',
 });
 
-/** A contact message with every field valid (the form's names); `extra` adds or overrides fields. */
-export const contactMessageFields = (email: string, extra: Record<string, string> = {}) => ({
-  'form-name': 'ContactForm',
+/**
+ * A valid value for every field of the contact form, by its name. Keyed by `ContactField`: a field
+ * added to the form asks for its value here (`astro check`), and every contact test fills it.
+ */
+export const contactValues = (email: string): Record<ContactField, string> => ({
   name: 'Marta García',
   email,
   title: 'Group lessons',
   message: 'Do you run them in March?',
+});
+
+/** A contact message with every field valid (the form's names); `extra` adds or overrides fields. */
+export const contactMessageFields = (email: string, extra: Record<string, string> = {}) => ({
+  'form-name': 'ContactForm',
+  ...contactValues(email),
   ...extra,
 });
 

@@ -15,6 +15,7 @@ import {
   freshData,
   uniqueEmail,
 } from './forms-helpers';
+import { contactValues } from '../forms-fixtures';
 import { countryName } from '../../src/i18n/format';
 import { pathTo } from '../../src/i18n/routes';
 import { teachingCountryCodes } from '../../src/instructors/countries';
@@ -288,20 +289,15 @@ test.describe('newsletter page', () => {
   });
 });
 
+/** Fills every field of the contact form (its fields, from the fixture) with a valid value. */
 async function fillContact(page: Page, email: string) {
-  await page.locator('#contact-name').fill('Marie Curie');
-  await page.locator('#contact-email').fill(email);
-  await page.locator('#contact-title').fill('Private lesson');
-  await page.locator('#contact-message').fill('Can I book two hours on Saturday morning?');
+  for (const [field, value] of Object.entries(contactValues(email)))
+    await page.locator(`#contact-${field}`).fill(value);
 }
 
 async function expectContactKept(page: Page, email: string) {
-  await expect(page.locator('#contact-name')).toHaveValue('Marie Curie');
-  await expect(page.locator('#contact-email')).toHaveValue(email);
-  await expect(page.locator('#contact-title')).toHaveValue('Private lesson');
-  await expect(page.locator('#contact-message')).toHaveValue(
-    'Can I book two hours on Saturday morning?',
-  );
+  for (const [field, value] of Object.entries(contactValues(email)))
+    await expect(page.locator(`#contact-${field}`)).toHaveValue(value);
 }
 
 test.describe('contact form', () => {
@@ -336,7 +332,7 @@ test.describe('contact form', () => {
     await expect(page.getByRole('status')).toContainText('Message sent.');
     expect(
       rows(sharedDbPath(), 'SELECT name, locale FROM contact_messages WHERE email = ?', email),
-    ).toEqual([{ name: 'Marie Curie', locale: 'en' }]);
+    ).toEqual([{ name: contactValues(email).name, locale: 'en' }]);
   });
 
   test('in Spanish, the success says the request was sent', async ({ page }) => {
