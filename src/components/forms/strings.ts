@@ -6,9 +6,15 @@ import { config } from '../../config';
 import { contactFieldNames } from '../../forms/contact';
 import { contractTypes, licenceTypes, sports } from '../../forms/instructor-application';
 import { personSizes, skierLevels } from '../../forms/rental-reservation';
-import { errorMessages, errorValues, fileSize } from '../../forms/messages';
+import { errorMessages, errorValues, fileSize, type FilledForm } from '../../forms/messages';
 import type { Locale } from '../../i18n/locales';
-import { oncePerLocale, textsOf, useTranslations, type KeysUnder } from '../../i18n/translate';
+import {
+  oncePerLocale,
+  textsOf,
+  useTranslations,
+  type KeysUnder,
+  type TranslationKey,
+} from '../../i18n/translate';
 import type { ApplicationStrings } from './InstructorApplicationForm';
 import type { ContactStrings } from './ContactForm';
 import type { RentalReservationStrings } from './RentalReservationForm';
@@ -27,6 +33,30 @@ function common(locale: Locale) {
     errorSummary: t('forms.errorSummary'),
     rateLimited: t('forms.rateLimited'),
     honeypot: t('forms.honeypot'),
+  };
+}
+
+/** The forms whose texts have a submit, a success and a failure of their own. */
+type FramedForm = {
+  [F in FilledForm]: `forms.${F}.${'submit' | 'success' | 'failure'}` extends TranslationKey
+    ? F
+    : never;
+}[FilledForm];
+
+/**
+ * The texts every form's frame shows (SubmissionForm): the shared ones, and the form's own
+ * `forms.<form>.submit`, `.success`, `.failure` (`{email}` filled in) and problems. A form of
+ * plain fields needs nothing more than these and its labels (`textsOf(t, 'forms.<form>', fields)`).
+ */
+export function submissionTexts(locale: Locale, form: FramedForm) {
+  const t = useTranslations(locale);
+  const values = { email: config.contactEmail };
+  return {
+    ...common(locale),
+    submit: t(`forms.${form}.submit`, values),
+    success: t(`forms.${form}.success`, values),
+    failure: t(`forms.${form}.failure`, values),
+    errors: errorMessages(form, locale),
   };
 }
 
@@ -68,13 +98,9 @@ export const contactStrings = oncePerLocale((locale): ContactStrings => {
   const k = (key: KeysUnder<'forms.contact'>) =>
     t(`forms.contact.${key}`, { email: config.contactEmail });
   return {
-    ...common(locale),
+    ...submissionTexts(locale, 'contact'),
     labels: textsOf(t, 'forms.contact', contactFieldNames),
     nameHint: k('nameHint'),
-    submit: k('submit'),
-    success: k('success'),
-    failure: k('failure'),
-    errors: errorMessages('contact', locale),
   };
 });
 
