@@ -11,6 +11,13 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Domain code never depends on how a page draws it (a component), only the reverse. */
+const noComponents = {
+  group: ['**/components/**'],
+  message: 'Domain code does not import components; a component imports it.',
+  allowTypeImports: true,
+};
+
 export default defineConfig(
   // What the build, the tests and Node 24's install write (all git-ignored).
   globalIgnores([
@@ -68,13 +75,7 @@ export default defineConfig(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/components/**'],
-              message: 'Domain code does not import components; a component imports it.',
-              allowTypeImports: true,
-            },
-          ],
+          patterns: [noComponents],
         },
       ],
     },
@@ -86,11 +87,7 @@ export default defineConfig(
         'error',
         {
           patterns: [
-            {
-              group: ['**/components/**'],
-              message: 'Domain code does not import components; a component imports it.',
-              allowTypeImports: true,
-            },
+            noComponents,
             {
               group: ['**/server/**', './server/*', 'node:*'],
               message:
