@@ -6,8 +6,8 @@
 import * as v from 'valibot';
 import { consentMethods } from '../consent/consent.ts';
 import { CONSENT_RECORD_FORM } from '../consent/record.ts';
-import { localeField } from './schemas.ts';
-import { text, type FormDefinition } from './definition.ts';
+import { localeField, text } from './schemas.ts';
+import type { FormDefinition } from './definition.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const allowed = (category: string) =>

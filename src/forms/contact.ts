@@ -5,8 +5,8 @@
  * per field, named as the field. Adding a field: docs/recipes.md, "Add a field to a form".
  */
 import * as v from 'valibot';
-import { email, limits, localeField, NAME_PATTERN, textField } from './schemas.ts';
-import { text, type FormDefinition } from './definition.ts';
+import { email, limits, localeField, NAME_PATTERN, textField, text } from './schemas.ts';
+import type { FormDefinition } from './definition.ts';
 
 /**
  * How the island draws a field: a person's name (with its hint) or email, a phone number, a line

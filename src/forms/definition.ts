@@ -6,26 +6,13 @@
  *
  * Shared by the browser and the server: no Node imports here nor in the forms' files.
  */
+import type { FormContext } from './context.ts';
 import type { FieldErrors, FormSchema } from './schemas.ts';
-import type { RentalCatalogue } from './rental-reservation.ts';
-import type { LessonRequestContext } from './lesson-request.ts';
 import type { ReceiptKind } from './receipts.ts';
 import type { PageId } from '../i18n/routes.ts';
 
 /** A stored row: column → value (what `node:sqlite` takes). */
 export type Row = Record<string, string | number | bigint | null | Uint8Array>;
-
-/** What the content and the server settings give the forms' rules (the receiver makes it once). */
-export type FormContext = {
-  maxFileBytes: number;
-  /** The resorts, packs, seasons and price rule a lesson request is checked against. */
-  lessons: LessonRequestContext;
-  /** The resorts that rent, their packs and seasons; none: no rental accepted. */
-  rentalCatalogue: RentalCatalogue;
-  now: () => Date;
-  /** Test hook: draws a rental's booking code. */
-  bookingCode?: () => string;
-};
 
 /** The receiver's retention settings a form's rows are kept by (config.ts `forms`). */
 export type RetentionDays = { contactRetentionDays: number };
@@ -99,6 +86,3 @@ export type FormDefinition = {
     rows: string;
   };
 };
-
-/** A text field's value, or null (the rows' columns take text or NULL). */
-export const text = (value: unknown) => (typeof value === 'string' ? value : null);

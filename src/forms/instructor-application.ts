@@ -15,8 +15,9 @@ import {
   PHONE_PATTERN,
   textField,
   upload,
+  text,
 } from './schemas.ts';
-import { text, type FormDefinition } from './definition.ts';
+import type { FormDefinition } from './definition.ts';
 
 export const contractTypes = ['direct', 'freelance'] as const;
 export const sports = ['ski', 'snowboard', 'both'] as const;

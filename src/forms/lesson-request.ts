@@ -32,6 +32,7 @@ import { MAX_DATES } from '../lessons/search-query.ts';
 import { contactFields } from './contact.ts';
 import { REFERENCE_PATTERN } from './receipts.ts';
 import { limits, localeField, type FieldErrors } from './schemas.ts';
+import type { LessonRequestContext, RequestablePack } from './context.ts';
 import type { FormDefinition } from './definition.ts';
 
 /** The query names of a search, as the request form posts them (time and hours once or per date). */
@@ -48,17 +49,7 @@ const SEARCH_FIELDS = new Set([
   'language',
 ]);
 
-/** A rental pack a lesson request may add: its id and the sport it is for. */
-export type RequestablePack = { id: string; sport: string };
-
-export type LessonRequestContext = Omit<SearchContext, 'today'> & {
-  /** Today, `YYYY-MM-DD`: asked at each check (a server runs for days). */
-  today: () => string;
-  /** Each resort's rental packs; a resort without rental is absent or empty. */
-  packsByResort: Readonly<Record<string, readonly RequestablePack[]>>;
-  /** Each resort's season (`YYYY-MM-DD`, both days included); a resort absent is not checked. */
-  seasons: Readonly<Record<string, { opens: string; closes: string }>>;
-};
+export type { LessonRequestContext, RequestablePack };
 
 const optionalText = (code: string, max: number, pattern?: RegExp) =>
   v.optional(

@@ -3,8 +3,8 @@
  * Sent form-encoded by the footer's form, with or without JavaScript.
  */
 import * as v from 'valibot';
-import { email, localeField } from './schemas.ts';
-import { text, type FormDefinition } from './definition.ts';
+import { email, localeField, text } from './schemas.ts';
+import type { FormDefinition } from './definition.ts';
 
 export const NewsletterSchema = v.object({
   email: email('email.invalid'),

@@ -8,8 +8,10 @@ import {
   PHONE_PATTERN,
   textField,
   type FieldErrors,
+  text,
 } from './schemas.ts';
-import { text, type FormDefinition } from './definition.ts';
+import type { RentalCatalogue } from './context.ts';
+import type { FormDefinition } from './definition.ts';
 
 /**
  * Rental reservation: a pack of a resort's partner shop, pick-up and return days, the sizes the
@@ -35,11 +37,7 @@ export const sizeBounds = {
 } as const;
 export const personField = (person: number, size: PersonSize) => `person${person}-${size}`;
 
-/** A resort's rental as the content gives it: the packs its shop offers, the season's days. */
-export type RentalCatalogue = Record<
-  string,
-  { packs: readonly string[]; season: { opens: string; closes: string } }
->;
+export type { RentalCatalogue };
 
 export type RentalPerson = { height: number; weight: number; shoe: number; level: string };
 

@@ -99,6 +99,9 @@ export function upload(field: string, maxBytes: number) {
   );
 }
 
+/** A text field's value, or null (the rows' columns take text or NULL). */
+export const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
 /** A form's rules: an object of fields, possibly piped through checks across fields (the rental). */
 export type FormSchema = v.GenericSchema<Record<string, unknown>, unknown> & {
   readonly entries: v.ObjectEntries;

@@ -17,7 +17,8 @@
  */
 import { createHash } from 'node:crypto';
 import { forms, type FormKey } from '../all';
-import type { FormContext, FormDefinition } from '../definition';
+import type { FormContext } from '../context';
+import type { FormDefinition } from '../definition';
 import { receiverToday, type LessonRequestContext } from '../lesson-request';
 import type { RentalCatalogue } from '../rental-reservation';
 import {
