@@ -133,6 +133,14 @@ async function answerHealth(res) {
   );
 }
 
+// The editors' area (src/editors/http.ts): signing in, the Publish and Roll back buttons, and the
+// editing screen's addresses closed to anyone not signed in. Answered before the site.
+const { editorsArea } = await import('./src/editors/http.ts');
+const editors = editorsArea({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  siteUrl: config.siteUrl,
+});
+
 // An encoded dot, slash or backslash in a path (`/en/%2e%2e%2f`) names no page: the file server
 // would decode it into a folder and add a slash, Astro would take the slash away, and so on for
 // ever. Answered 404 at once.
@@ -145,6 +153,7 @@ const server = http.createServer((req, res) => {
   // `//en/` is a path of this site, but Astro's trailing-slash redirect would answer
   // `Location: //en`, which a browser reads as the host `en`: one leading slash only.
   if (req.url && /^\/[/\\]/.test(req.url)) req.url = req.url.replace(/^[/\\]+/, '/');
+  if (editors.handle(req, res)) return;
   // While shutting down, below, each answer closes its connection.
   if (!draining && builtFile(build, req, res)) return;
   onHeaders(res, () => {
