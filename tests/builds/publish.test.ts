@@ -1,19 +1,23 @@
 /**
- * `npm run publish` and its rollback in a copy of the project (a git repository, as a deployed
- * site is), served by its own `npm start` under load: the new build is served without a restart
- * and no request fails during the switch; the rollback brings the previous build and its content
- * back the same way; each is a git commit of content/ by the editor; a publish the content check
- * refuses changes nothing.
+ * Publishing in a copy of the project (a git repository, as a deployed site is), served by its
+ * own `npm start` under load. An editor signs in in Chromium and presses Publish: the new build is
+ * served without a restart and no request fails during the switch. `npm run publish -- --rollback`
+ * brings the previous build and its content back the same way. Each is a git commit of content/
+ * by the editor; a publish the content check refuses changes nothing.
  */
 import { execFileSync } from 'node:child_process';
 import { readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { copyProject, startServer, type ProjectCopy, type RunningServer } from './project-copy';
 
 let site: ProjectCopy;
 let server: RunningServer;
+let browser: Browser;
 const editor = 'Ann Editor <ann@example.com>';
+const account = { email: 'ann@example.com', password: 'a long passphrase for tests' };
 
 const git = (...args: string[]) =>
   execFileSync('git', args, { cwd: site.dir, encoding: 'utf8' }).trim();
@@ -27,10 +31,18 @@ beforeAll(async () => {
   git(...identity, 'commit', '-qm', 'Site as deployed');
   const first = await publish();
   expect(first.code, first.output).toBe(0);
+  const added = await site.node(
+    ['scripts/editors.mjs', 'add', account.email, '--name', 'Ann Editor'],
+    { EDITOR_PASSWORD: account.password },
+  );
+  expect(added.code, added.output).toBe(0);
   server = await startServer(site.dir);
-});
+  browser = await chromium.launch(chromiumLaunchOptions);
+  // A first build in a fresh copy: up to two minutes on a busy 2-core machine.
+}, 300_000);
 
 afterAll(async () => {
+  await browser?.close();
   await server?.stop();
   site?.removeAll();
 });
@@ -100,25 +112,38 @@ describe('npm run publish', () => {
   let original: ReturnType<typeof aPosting>;
   let renamed: string;
 
-  test('publishes under load: the new content is served without a restart, no request fails', async () => {
+  test('an editor signs in and presses Publish: served without a restart, no request fails', async () => {
     original = posting();
     renamed = `${original.title} (renamed)`;
     site.edit(original.file, (text) =>
       text.replace(`title: ${original.title}`, `title: ${renamed}`),
     );
+    const page = await browser.newPage();
+    page.setDefaultTimeout(170_000);
+    // The editing screen's address leads to signing in first.
+    await page.goto(`${server.url}/keystatic`);
+    await expect(
+      page.getByRole('heading', { name: 'Sign in to edit the site' }).count(),
+    ).resolves.toBe(1);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Signed in as Ann Editor').waitFor();
+
     const visitors = load(server.url);
     const started = performance.now();
-    const published = await publish();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const result = await page.getByRole('status').textContent();
     const seconds = (performance.now() - started) / 1000;
-    expect(published.code, published.output).toBe(0);
     await waitFor(async () => (await pageText(original.page)).includes(renamed), 'the new title');
     const { answered, failures } = await visitors.stop();
     console.log(`publish: ${seconds.toFixed(1)} s, ${answered} requests during it`);
+    await page.close();
 
+    expect(result).toContain('Published: 1 changed file(s) of content/ are live');
     expect(failures).toEqual([]);
     expect(answered).toBeGreaterThan(100);
     expect(server.process.exitCode).toBeNull(); // the same process: not restarted
-    expect(published.output).toContain('Published: 1 changed file(s)');
     // Recorded: who, when, what.
     expect(git('log', '-1', '--format=%an <%ae>|%s')).toBe(`${editor}|Publish by Ann Editor`);
     expect(git('log', '-1', '--format=%b')).toContain(`M\t${original.file}`);
