@@ -25,6 +25,8 @@ import { verifyPassword } from './passwords.ts';
 import { ABSOLUTE_HOURS, openEditors, type EditorStore, type Session } from './store.ts';
 
 export const SIGN_IN = '/editors/sign-in';
+/** The subjects of the commits a publish or a rollback makes (src/publish/publish.ts). */
+const RECORDED = /^(Publish by |Roll back to |Unpublished changes set aside)/;
 const HOME = '/editors';
 
 /** Attempts per 15 minutes: a person mistyping never meets them, a guesser is stopped. */
@@ -38,7 +40,7 @@ button{margin-top:1rem;padding:.6rem 1.2rem;font:inherit;cursor:pointer}
 .problem{border-left:4px solid #b00020;padding:.5rem 1rem;background:#fdecee}
 .done{border-left:4px solid #1b5e20;padding:.5rem 1rem;background:#e8f5e9}
 pre{white-space:pre-wrap;font-size:.85rem;max-height:20rem;overflow:auto;background:#f4f4f4;padding:.5rem}
-form.inline{display:inline}`;
+`;
 const styleHash = createHash('sha256').update(STYLE).digest('base64');
 const POLICY = `default-src 'none'; style-src 'sha256-${styleHash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
@@ -57,7 +59,7 @@ function page(res: ServerResponse, status: number, title: string, body: string) 
     'referrer-policy': 'same-origin',
   });
   res.end(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} · Pistelink editors</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`,
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} · Pistelink editors</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`,
   );
 }
 
@@ -179,15 +181,27 @@ ${problem ? `<p class="problem" role="alert">${escape(problem)}</p>` : ''}
     redirect(res, HOME, { 'set-cookie': cookie(token, ABSOLUTE_HOURS * 3600) });
   }
 
-  function recentPublishes(): string {
+  /** The last publishes and rollbacks, newest first, as git recorded them (src/publish). */
+  function recentPublishes(): string[] {
     try {
       return execFileSync(
         'git',
-        ['log', '-5', '--format=%ad · %an · %s', '--date=format:%Y-%m-%d %H:%M', '--', 'content'],
+        [
+          'log',
+          '-5',
+          '--extended-regexp',
+          `--grep=${RECORDED.source}`,
+          '--format=%ad · %s',
+          '--date=format:%Y-%m-%d %H:%M',
+          '--',
+          'content',
+        ],
         { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
-      ).trim();
+      )
+        .split('\n')
+        .filter(Boolean);
     } catch {
-      return '';
+      return [];
     }
   }
 
@@ -213,13 +227,12 @@ ${problem ? `<p class="problem" role="alert">${escape(problem)}</p>` : ''}
       200,
       'Publish',
       `<h1>Publish the site</h1>
-<p>Signed in as ${escape(session.name)} (${escape(session.email)}).
-<form class="inline" method="post" action="/editors/sign-out">${csrf}<button type="submit">Sign out</button></form></p>
+<form method="post" action="/editors/sign-out"><p>Signed in as ${escape(session.name)} (${escape(session.email)}).</p>${csrf}<button type="submit">Sign out</button></form>
 ${
   outcome
     ? `<div class="${outcome.ok ? 'done' : 'problem'}" role="status"><p>${escape(outcome.summary)} (${outcome.seconds} s)</p>${
         outcome.log.trim()
-          ? `<details><summary>Details</summary><pre>${escape(outcome.log)}</pre></details>`
+          ? `<details><summary>Details</summary><pre tabindex="0">${escape(outcome.log)}</pre></details>`
           : ''
       }</div>`
     : ''
@@ -229,7 +242,7 @@ ${
 <p>Checks the content, builds the site and puts it live (about a minute). Visitors see the last published site until it is done.</p></form>
 <form method="post" action="/editors/rollback">${csrf}<button type="submit">Roll back</button>
 <p>Brings back the site as it was before the last publish, and its content.</p></form>
-${history ? `<h2>Recent publishes</h2><pre>${escape(history)}</pre>` : ''}`,
+${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : ''}`,
     );
   }
 

@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'vitest';
 import {
   ATTEMPTS_PER_ACCOUNT,
@@ -135,7 +136,7 @@ describe('signing in', () => {
       expect(answer.headers.get('set-cookie')).toBeNull();
       expect(await answer.text()).toContain('Wrong email or password.');
     }
-  });
+  }, 30_000); // full-cost hashes: up to 2.5 s each on a busy 2-core machine
 
   test('the right password opens a session in an HttpOnly, SameSite=Strict cookie', async () => {
     const answer = await signIn(' ANN@example.com ', ann.password);
@@ -188,7 +189,22 @@ describe('signing in', () => {
     db.close();
     expect(password_hash).toMatch(/^scrypt\$65536\$8\$2\$[\w+/]{22}==\$[\w+/]{43}=$/);
     expect(password_hash).not.toContain(ann.password);
-  });
+  }, 30_000); // full-cost hashes: up to 2.5 s each on a busy 2-core machine
+});
+
+test('the sign-in page and the editors page (with a result) are valid HTML', async () => {
+  const validator = new HtmlValidate(new FileSystemConfigLoader());
+  const { cookie, csrf } = await signedIn();
+  await post('/editors/publish', { csrf }, cookie);
+  const pages = [
+    await (await signIn(ann.email, 'a wrong password')).text(),
+    await (await get('/editors', cookie)).text(),
+  ];
+  expect(pages[1]).toContain('role="status"');
+  for (const html of pages) {
+    const report = await validator.validateString(html);
+    expect(report.results.flatMap((result) => result.messages.map((m) => m.message))).toEqual([]);
+  }
 });
 
 describe('a session', () => {
