@@ -1,10 +1,10 @@
 /**
  * A failed build never reaches visitors (scripts/build.mjs): in a copy of the project served by
  * its own `npm start`, a build that fails after writing every page leaves `dist` and the running
- * server as they were; a complete build moves `dist`, and the running server switches to it, whole,
- * without a restart (src/server/live-build.ts; under load: publish.test.ts).
+ * server as they were. A complete build moves `dist`, and the running server switches to it, whole,
+ * without a restart: publish.test.ts (one build fewer here).
  */
-import { existsSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageAddresses } from '../../src/server/prebuilt-pages';
@@ -78,29 +78,5 @@ describe('npm run build', () => {
     expect(failed.output).toContain('dist/ is unchanged');
     // The half-done build is gone: only the served one is kept.
     expect(readdirSync(join(site.dir, '.builds'))).toEqual([readlinkSync(dist()).split('/').pop()]);
-  });
-
-  test('a complete build replaces dist; the running server switches to it without a restart', async () => {
-    const served = realpathSync(dist());
-    const posting = aPosting();
-    const renamed = `${posting.title} (renamed)`;
-    site.edit(posting.file, (text) => text.replace(`title: ${posting.title}`, `title: ${renamed}`));
-    const jobPage = `/en/jobs/${posting.slug}`;
-
-    const built = await site.build();
-    expect(built.code, built.output).toBe(0);
-    expect(realpathSync(dist())).not.toBe(served);
-    // The build the running server used until now is kept (requests under way finish on it).
-    expect(existsSync(served)).toBe(true);
-
-    // Within a second, the same process serves the new build: every page, and the on-demand 404.
-    const deadline = Date.now() + 10_000;
-    while (!(await (await fetch(server!.url + jobPage)).text()).includes(renamed)) {
-      expect(Date.now()).toBeLessThan(deadline);
-      await new Promise((wait) => setTimeout(wait, 100));
-    }
-    expect(server!.process.exitCode).toBeNull();
-    expect(await statuses(server!.url, pagesOfDist())).toEqual([]);
-    expect((await fetch(`${server!.url}/en/no-such-page`)).status).toBe(404);
   });
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
+import { pageAddresses } from '../../src/server/prebuilt-pages';
 import { copyProject, startServer, type ProjectCopy, type RunningServer } from './project-copy';
 
 let site: ProjectCopy;
@@ -144,11 +145,19 @@ describe('npm run publish', () => {
     expect(failures).toEqual([]);
     expect(answered).toBeGreaterThan(100);
     expect(server.process.exitCode).toBeNull(); // the same process: not restarted
+    // Every page of the new build, and the on-demand 404 whose code is loaded from it.
+    const pages = [...pageAddresses(join(realpathSync(join(site.dir, 'dist')), 'client'))];
+    expect(pages.length).toBeGreaterThan(50);
+    const statuses = await Promise.all(
+      pages.map(async (path) => [path, (await fetch(server.url + encodeURI(path))).status]),
+    );
+    expect(statuses.filter(([, status]) => status !== 200)).toEqual([]);
+    expect((await fetch(`${server.url}/en/no-such-page`)).status).toBe(404);
     // Recorded: who, when, what.
     expect(git('log', '-1', '--format=%an <%ae>|%s')).toBe(`${editor}|Publish by Ann Editor`);
     expect(git('log', '-1', '--format=%b')).toContain(`M\t${original.file}`);
     expect(git('status', '--porcelain', '--', 'content')).toBe('');
-  });
+  }, 300_000); // a build: up to two and a half minutes on a busy 2-core machine
 
   test('rolls back under load: the previous build and its content are back, no request fails', async () => {
     const served = realpathSync(join(site.dir, 'dist'));
