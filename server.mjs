@@ -6,14 +6,7 @@
 import http from 'node:http';
 import compression from 'compression';
 import onHeaders from 'on-headers';
-import { realpathSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-
-// The build this process serves until it is restarted. `npm run build` moves the `dist` link to
-// each new complete build (scripts/build.mjs); resolved once here, the pages, the files and the
-// server code loaded on demand all come from one build, even after the link has moved.
-const build = realpathSync(fileURLToPath(new URL('./dist/', import.meta.url)));
+import { fileURLToPath } from 'node:url';
 
 // The database thread (src/forms/server/store-thread.ts): the one place in this process that opens the
 // submissions database (src/forms/server/store.ts says why). Every write of the receiver, every lookup of
@@ -31,8 +24,12 @@ const storeThread = startStoreThread(forms.dbPath, {
 });
 publishStoreAccess(storeThread);
 
-process.env.ASTRO_NODE_AUTOSTART = 'disabled'; // we listen ourselves, with compression in front
-const { handler, options } = await import(pathToFileURL(join(build, 'server/entry.mjs')).href);
+// The build `dist` names: its pages, files, ETags, policies and Astro's handler, as one. When
+// `npm run build` or `npm run publish` moves the link, the next requests are answered from the new
+// build, without a restart; the ones under way finish on theirs (src/server/live-build.ts).
+const { liveBuild } = await import('./src/server/live-build.ts');
+const live = await liveBuild(fileURLToPath(new URL('./dist', import.meta.url)));
+const { options } = live.current();
 
 const compress = compression();
 const port = Number(process.env.PORT ?? options.port);
@@ -95,30 +92,22 @@ retention.scheduleRetention(async () => {
 // Set just before the headers go out, after Astro's own: pages, files, API answers, the 404 alike.
 // The Content Security Policy is the built pages' own, made into one (src/security/header-policy.ts).
 const { addSecurityHeaders } = await import('./src/security/headers.ts');
-const { builtPagePolicies, headerPolicyFor } = await import('./src/security/header-policy.ts');
 
-// Pages are files (`build.format: 'file'`); the adapter misses those beside a folder of sub-pages.
-const { prebuiltPages } = await import('./src/server/prebuilt-pages.ts');
-const clientDir = join(build, 'client');
-const headerPolicy = headerPolicyFor(builtPagePolicies(clientDir));
-const pageFor = prebuiltPages(clientDir);
-
+// Pages are files (`build.format: 'file'`); the adapter misses those beside a folder of sub-pages
+// (src/server/prebuilt-pages.ts: the build's `pageFor`).
 // Caching (src/server/caching.ts): ETags from the files' content, so an unchanged page keeps its
 // ETag across deploys and a returning visitor gets a 304; Cache-Control by kind of file.
-const { builtFileEtags, cacheControlFor, matches, notFoundCacheControl } =
-  await import('./src/server/caching.ts');
-const etagOf = builtFileEtags(clientDir);
+const { cacheControlFor, matches, notFoundCacheControl } = await import('./src/server/caching.ts');
 
-// The built pages and files, sent as compressed at build time with all their headers.
-const { builtFiles } = await import('./src/server/built-files.ts');
-const files = builtFiles(clientDir, headerPolicy);
-
-/** Answers a GET or HEAD of a built page or file; false when the adapter is to answer. */
-function builtFile(req, res) {
+/**
+ * Answers a GET or HEAD of a built page or file of `build`, sent as compressed at build time with
+ * all their headers; false when the adapter is to answer.
+ */
+function builtFile(build, req, res) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  const page = pageFor(req.url ?? '/');
+  const page = build.pageFor(req.url ?? '/');
   if (page && 'redirect' in page) return false;
-  return files.respond(req, res, (page?.rewrite ?? req.url ?? '/').split('?')[0]);
+  return build.files.respond(req, res, (page?.rewrite ?? req.url ?? '/').split('?')[0]);
 }
 
 // `/healthz` for a load balancer: 200 when a submission would be stored, 503 otherwise and while
@@ -143,17 +132,29 @@ async function answerHealth(res) {
   );
 }
 
+// The editors' area (src/editors/http.ts): signing in, the Publish and Roll back buttons, and the
+// editing screen's addresses closed to anyone not signed in. Answered before the site.
+const { editorsArea } = await import('./src/editors/http.ts');
+const editors = editorsArea({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  siteUrl: config.siteUrl,
+});
+
 // An encoded dot, slash or backslash in a path (`/en/%2e%2e%2f`) names no page: the file server
 // would decode it into a folder and add a slash, Astro would take the slash away, and so on for
 // ever. Answered 404 at once.
 const ENCODED_SEPARATOR = /%(2e|2f|5c)/i;
 
 const server = http.createServer((req, res) => {
+  // The build this request is answered from, to its end (a switch under way changes the next ones).
+  const build = live.current();
+  const { headerPolicy, pageFor, etagOf } = build;
   // `//en/` is a path of this site, but Astro's trailing-slash redirect would answer
   // `Location: //en`, which a browser reads as the host `en`: one leading slash only.
   if (req.url && /^\/[/\\]/.test(req.url)) req.url = req.url.replace(/^[/\\]+/, '/');
+  if (editors.handle(req, res)) return;
   // While shutting down, below, each answer closes its connection.
-  if (!draining && builtFile(req, res)) return;
+  if (!draining && builtFile(build, req, res)) return;
   onHeaders(res, () => {
     addSecurityHeaders(res, headerPolicy);
     if (res.statusCode === 404 && !res.hasHeader('cache-control'))
@@ -192,7 +193,7 @@ const server = http.createServer((req, res) => {
       res.removeHeader('last-modified');
     });
   }
-  compress(req, res, () => handler(req, res));
+  compress(req, res, () => build.handler(req, res));
 });
 server.listen(port, host, () => console.log(`Serving http://${host}:${port}`));
 const { trackConnections } = await import('./src/server/connections.ts');

@@ -4,9 +4,10 @@
  * moved to it in one rename. A build that stops halfway (a wrong content file, a full disk,
  * Ctrl-C) never touches what is served: `dist` still names the last complete build.
  *
- * A running `npm start` keeps serving the build it started with, whole (pages, files and the
- * server code it loads on demand), until it is restarted: server.mjs resolves the link once. So
- * the build it serves is kept, with the one before it (KEEP builds in all); older ones are deleted.
+ * A running `npm start` sees the link move within a second and switches to the new build whole
+ * (pages, files and the server code it loads on demand: src/server/live-build.ts), the requests
+ * under way finishing on the old one. The newest KEEP builds are kept (rollback's steps,
+ * src/publish/builds.ts), and always the one served until now; older ones are deleted.
  *
  * Before the link moves, every compressible file is written beside itself in brotli and gzip
  * (scripts/precompress.mjs), which the server sends as they are: part of the build, so a served
@@ -15,19 +16,11 @@
  *   usage: node scripts/build.mjs [--out dist] [--no-precompress] [astro build options…]
  */
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  symlinkSync,
-} from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { removeOldBuilds, servedBuild, switchTo } from '../src/publish/builds.ts';
 import { precompress } from './precompress.mjs';
 
-const KEEP = 3;
 const root = resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const outAt = args.indexOf('--out');
@@ -69,25 +62,7 @@ if (precompressing) {
   }
 }
 
-// A new link beside the old one, then renamed over it: rename(2) replaces it in one step, so a
-// reader sees the old build or the new one, never none. An `astro build` run by hand leaves a
-// real folder: it is moved into .builds/ first (a moment without `dist`, once).
-const link = join(root, out);
-const nextLink = `${link}.next`;
-rmSync(nextLink, { force: true });
-symlinkSync(join('.builds', name), nextLink, 'dir');
-if (existsSync(link) && !lstatSync(link).isSymbolicLink()) {
-  const replaced = join(builds, `${out}-0000-folder-built-by-hand`); // sorts oldest: deleted in time
-  rmSync(replaced, { recursive: true, force: true });
-  renameSync(link, replaced);
-}
-renameSync(nextLink, link);
+const before = servedBuild(root, out);
+switchTo(root, name, out);
 console.log(`${out} → .builds/${name}`);
-
-// Names sort by time: keep the newest KEEP of this output (the link's one among them).
-const ofThisOutput = new RegExp(`^${out.replace(/[.]/g, '\\.')}-\\d{4}-`);
-const older = readdirSync(builds)
-  .filter((entry) => ofThisOutput.test(entry))
-  .sort()
-  .slice(0, -KEEP);
-for (const entry of older) rmSync(join(builds, entry), { recursive: true, force: true });
+removeOldBuilds(root, out, before);

@@ -1,10 +1,10 @@
 /**
  * A failed build never reaches visitors (scripts/build.mjs): in a copy of the project served by
  * its own `npm start`, a build that fails after writing every page leaves `dist` and the running
- * server as they were; a complete build moves `dist`, and the running server keeps serving its
- * own build, whole, until it is restarted.
+ * server as they were. A complete build moves `dist`, and the running server switches to it, whole,
+ * without a restart: publish.test.ts (one build fewer here).
  */
-import { existsSync, readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageAddresses } from '../../src/server/prebuilt-pages';
@@ -78,30 +78,5 @@ describe('npm run build', () => {
     expect(failed.output).toContain('dist/ is unchanged');
     // The half-done build is gone: only the served one is kept.
     expect(readdirSync(join(site.dir, '.builds'))).toEqual([readlinkSync(dist()).split('/').pop()]);
-  });
-
-  test('a complete build replaces dist; the running server serves its own build until restarted', async () => {
-    const served = realpathSync(dist());
-    const pages = pagesOfDist();
-    const posting = aPosting();
-    const renamed = `${posting.title} (renamed)`;
-    site.edit(posting.file, (text) => text.replace(`title: ${posting.title}`, `title: ${renamed}`));
-    const jobPage = `/en/jobs/${posting.slug}`;
-
-    const built = await site.build();
-    expect(built.code, built.output).toBe(0);
-    expect(realpathSync(dist())).not.toBe(served);
-    // The build the running server uses is kept (docs/deploy.md: restart after a build).
-    expect(existsSync(served)).toBe(true);
-
-    // Every page, and the on-demand 404 whose code the server loads only now, from its own build.
-    expect(await statuses(server!.url, pages)).toEqual([]);
-    expect((await fetch(`${server!.url}/en/no-such-page`)).status).toBe(404);
-    expect(await (await fetch(server!.url + jobPage)).text()).not.toContain(renamed);
-
-    await server!.stop();
-    server = await startServer(site.dir);
-    expect(await (await fetch(server.url + jobPage)).text()).toContain(renamed);
-    expect(await statuses(server.url, pagesOfDist())).toEqual([]);
   });
 });

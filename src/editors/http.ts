@@ -1,0 +1,333 @@
+/**
+ * The editors' area of the Node server (server.mjs mounts it with one call): signing in and out,
+ * and the Publish and Roll back buttons, which run what `npm run publish` runs
+ * (src/publish/publish.ts). The editing screen's addresses (`/keystatic`, `/api/keystatic`) are
+ * refused here without a session: the screen itself is not served by `npm start` yet
+ * (docs/content.md), but nothing of it can be reached without signing in.
+ *
+ * Security: the session cookie is HttpOnly, SameSite=Strict, and Secure (`__Host-` name) when the
+ * site is https. Every state-changing request must come from the site's own origin (the Origin
+ * header, as the form receiver checks) and, once signed in, carry the session's CSRF token
+ * (compared in constant time). Sign-in attempts are limited per client address and per account.
+ * Pages are sent `no-store`, with a Content Security Policy that allows nothing but their own style.
+ *
+ * Plain Node TypeScript: imports name their `.ts` files.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { readFileSync, existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { createRateLimiter } from '../forms/rate-limit.ts';
+import { publish, rollback, type Outcome } from '../publish/publish.ts';
+import { servedBuild } from '../publish/builds.ts';
+import { verifyPassword } from './passwords.ts';
+import { ABSOLUTE_HOURS, openEditors, type EditorStore, type Session } from './store.ts';
+
+export const SIGN_IN = '/editors/sign-in';
+/** The subjects of the commits a publish or a rollback makes (src/publish/publish.ts). */
+const RECORDED = /^(Publish by |Roll back to |Unpublished changes set aside)/;
+const HOME = '/editors';
+
+/** Attempts per 15 minutes: a person mistyping never meets them, a guesser is stopped. */
+export const ATTEMPTS_PER_ACCOUNT = 5;
+export const ATTEMPTS_PER_CLIENT = 20;
+const WINDOW_SECONDS = 15 * 60;
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
+label{display:block;margin-top:1rem;font-weight:600}input{display:block;width:100%;padding:.5rem;font:inherit;box-sizing:border-box}
+button{margin-top:1rem;padding:.6rem 1.2rem;font:inherit;cursor:pointer}
+.problem{border-left:4px solid #b00020;padding:.5rem 1rem;background:#fdecee}
+.done{border-left:4px solid #1b5e20;padding:.5rem 1rem;background:#e8f5e9}
+pre{white-space:pre-wrap;font-size:.85rem;max-height:20rem;overflow:auto;background:#f4f4f4;padding:.5rem}
+`;
+const styleHash = createHash('sha256').update(STYLE).digest('base64');
+const POLICY = `default-src 'none'; style-src 'sha256-${styleHash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+
+const escape = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+function page(res: ServerResponse, status: number, title: string, body: string) {
+  res.writeHead(status, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-security-policy': POLICY,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'same-origin',
+  });
+  res.end(
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} · Pistelink editors</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`,
+  );
+}
+
+const redirect = (res: ServerResponse, location: string, headers: Record<string, string> = {}) => {
+  res.writeHead(303, { location, 'cache-control': 'no-store', ...headers });
+  res.end();
+};
+
+/** The urlencoded body of a small form post (a sign-in, a button): at most 4 KB. */
+function formOf(req: IncomingMessage): Promise<URLSearchParams | undefined> {
+  return new Promise((resolve) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      body += chunk;
+      if (body.length > 4096) {
+        resolve(undefined);
+        req.destroy();
+      }
+    });
+    req.on('end', () => resolve(new URLSearchParams(body)));
+    req.on('error', () => resolve(undefined));
+  });
+}
+
+function sameText(a: string, b: string) {
+  const left = createHash('sha256').update(a).digest();
+  const right = createHash('sha256').update(b).digest();
+  return timingSafeEqual(left, right) && a === b;
+}
+
+export type EditorsOptions = {
+  /** The project folder: what publish builds and commits. */
+  root: string;
+  /** The site's public address (SITE_URL): its origin is accepted, and https makes cookies Secure. */
+  siteUrl: URL;
+  store?: EditorStore;
+  now?: () => number;
+};
+
+export function editorsArea({ root, siteUrl, store = openEditors(), now }: EditorsOptions) {
+  const secure = siteUrl.protocol === 'https:';
+  const cookieName = secure ? '__Host-pistelink_editor' : 'pistelink_editor';
+  const perAccount = createRateLimiter(
+    { max: ATTEMPTS_PER_ACCOUNT, windowSeconds: WINDOW_SECONDS },
+    now,
+  );
+  const perClient = createRateLimiter(
+    { max: ATTEMPTS_PER_CLIENT, windowSeconds: WINDOW_SECONDS },
+    now,
+  );
+  /** Each session's last publish or rollback, shown once on the editors' page. */
+  const outcomes = new Map<string, Outcome>();
+
+  const cookie = (value: string, maxAge: number) =>
+    `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+
+  function tokenOf(req: IncomingMessage) {
+    for (const part of (req.headers.cookie ?? '').split(';')) {
+      const [name, ...value] = part.trim().split('=');
+      if (name === cookieName) return value.join('=');
+    }
+    return undefined;
+  }
+
+  function sessionOf(req: IncomingMessage): (Session & { token: string }) | undefined {
+    const token = tokenOf(req);
+    const session = token ? store.session(token) : undefined;
+    return session && token ? { ...session, token } : undefined;
+  }
+
+  /** A state-changing request from another site (or none named) is refused. */
+  function fromOwnOrigin(req: IncomingMessage) {
+    const origin = req.headers.origin;
+    if (!origin) return false;
+    const own = [siteUrl.origin, `http://${req.headers.host}`, `https://${req.headers.host}`];
+    return own.includes(origin);
+  }
+
+  function signInPage(res: ServerResponse, status: number, problem?: string, email = '') {
+    page(
+      res,
+      status,
+      'Sign in',
+      `<h1>Sign in to edit the site</h1>
+${problem ? `<p class="problem" role="alert">${escape(problem)}</p>` : ''}
+<form method="post" action="${SIGN_IN}">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${escape(email)}">
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">Sign in</button>
+</form>
+<p>No account yet, or forgot your password? Ask the site's operator (docs/content.md, “Your account”).</p>`,
+    );
+  }
+
+  async function signIn(req: IncomingMessage, res: ServerResponse) {
+    const form = await formOf(req);
+    if (!form) return signInPage(res, 400, 'The form could not be read: try again.');
+    const email = (form.get('email') ?? '').trim();
+    const password = form.get('password') ?? '';
+    const client = req.socket.remoteAddress ?? 'unknown';
+    const byClient = perClient.hit(client);
+    const byAccount = perAccount.hit(email.toLowerCase());
+    const limited = !byClient.allowed ? byClient : !byAccount.allowed ? byAccount : undefined;
+    if (limited && !limited.allowed) {
+      const minutes = Math.ceil(limited.retryAfterSeconds / 60);
+      res.setHeader('retry-after', String(limited.retryAfterSeconds));
+      return signInPage(
+        res,
+        429,
+        `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+        email,
+      );
+    }
+    if (!(await verifyPassword(password, store.passwordHash(email))))
+      return signInPage(res, 401, 'Wrong email or password.', email);
+    store.removeExpired();
+    const token = store.openSession(email);
+    redirect(res, HOME, { 'set-cookie': cookie(token, ABSOLUTE_HOURS * 3600) });
+  }
+
+  /** The last publishes and rollbacks, newest first, as git recorded them (src/publish). */
+  function recentPublishes(): string[] {
+    try {
+      return execFileSync(
+        'git',
+        [
+          'log',
+          '-5',
+          '--extended-regexp',
+          `--grep=${RECORDED.source}`,
+          '--format=%ad · %s',
+          '--date=format:%Y-%m-%d %H:%M',
+          '--',
+          'content',
+        ],
+        { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+      )
+        .split('\n')
+        .filter(Boolean);
+    } catch {
+      return [];
+    }
+  }
+
+  function servedLine() {
+    const build = servedBuild(root);
+    const record = build ? join(root, '.builds', build, 'publish.json') : undefined;
+    if (!record || !existsSync(record))
+      return 'Visitors see the site as last built by a developer.';
+    const { by, at } = JSON.parse(readFileSync(record, 'utf8')) as {
+      by: { name: string };
+      at: string;
+    };
+    return `Visitors see the publish of ${at.replace('T', ' ').slice(0, 16)} UTC by ${by.name}.`;
+  }
+
+  function home(res: ServerResponse, session: Session & { token: string }) {
+    const outcome = outcomes.get(session.token);
+    outcomes.delete(session.token);
+    const csrf = `<input type="hidden" name="csrf" value="${escape(session.csrf)}">`;
+    const history = recentPublishes();
+    page(
+      res,
+      200,
+      'Publish',
+      `<h1>Publish the site</h1>
+<form method="post" action="/editors/sign-out"><p>Signed in as ${escape(session.name)} (${escape(session.email)}).</p>${csrf}<button type="submit">Sign out</button></form>
+${
+  outcome
+    ? `<div class="${outcome.ok ? 'done' : 'problem'}" role="status"><p>${escape(outcome.summary)} (${outcome.seconds} s)</p>${
+        outcome.log.trim()
+          ? `<details><summary>Details</summary><pre tabindex="0">${escape(outcome.log)}</pre></details>`
+          : ''
+      }</div>`
+    : ''
+}
+<p>${escape(servedLine())}</p>
+<form method="post" action="/editors/publish">${csrf}<button type="submit">Publish</button>
+<p>Checks the content, builds the site and puts it live (about a minute). Visitors see the last published site until it is done.</p></form>
+<form method="post" action="/editors/rollback">${csrf}<button type="submit">Roll back</button>
+<p>Brings back the site as it was before the last publish, and its content.</p></form>
+${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : ''}`,
+    );
+  }
+
+  const outOfDate = (res: ServerResponse) =>
+    page(
+      res,
+      403,
+      'Refused',
+      `<h1>Refused</h1><p>This form is out of date: <a href="${HOME}">open the page again</a>.</p>`,
+    );
+
+  async function action(
+    req: IncomingMessage,
+    res: ServerResponse,
+    session: Session & { token: string },
+    run: () => Promise<Outcome>,
+  ) {
+    const form = await formOf(req);
+    if (!form || !sameText(form.get('csrf') ?? '', session.csrf)) return outOfDate(res);
+    outcomes.set(session.token, await run());
+    redirect(res, HOME);
+  }
+
+  /**
+   * Answers the request when it is the editors' (true), or lets the server go on (false): every
+   * other address, and the editing screen's once signed in.
+   */
+  function handle(req: IncomingMessage, res: ServerResponse): boolean {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const screen = /^\/(api\/)?keystatic(\/|$)/.exec(path);
+    if (!screen && path !== HOME && !path.startsWith(`${HOME}/`)) return false;
+    const session = sessionOf(req);
+    if (screen) {
+      if (session) return false;
+      if (screen[1]) {
+        res.writeHead(401, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify({ error: 'Sign in first.' }));
+      } else redirect(res, SIGN_IN);
+      return true;
+    }
+    const post = req.method === 'POST';
+    if (post && !fromOwnOrigin(req)) {
+      page(res, 403, 'Refused', '<h1>Refused</h1><p>This request did not come from this site.</p>');
+      return true;
+    }
+    const fail = (error: unknown) => {
+      console.error('Editors:', error);
+      if (!res.headersSent)
+        page(res, 500, 'Error', '<h1>Something went wrong</h1><p>Try again.</p>');
+    };
+    if (path === SIGN_IN) {
+      if (post) void signIn(req, res).catch(fail);
+      else if (session) redirect(res, HOME);
+      else signInPage(res, 200);
+      return true;
+    }
+    if (!session) {
+      if (post)
+        page(
+          res,
+          401,
+          'Signed out',
+          `<h1>Your session has ended</h1><p><a href="${SIGN_IN}">Sign in again</a>.</p>`,
+        );
+      else redirect(res, SIGN_IN);
+      return true;
+    }
+    const by = { name: session.name, email: session.email };
+    if (path === HOME && !post) home(res, session);
+    else if (path === '/editors/sign-out' && post)
+      void formOf(req)
+        .then((form) => {
+          if (!form || !sameText(form.get('csrf') ?? '', session.csrf)) return outOfDate(res);
+          store.closeSession(session.token);
+          redirect(res, SIGN_IN, { 'set-cookie': cookie('', 0) });
+        })
+        .catch(fail);
+    else if (path === '/editors/publish' && post)
+      void action(req, res, session, () => publish(root, { by })).catch(fail);
+    else if (path === '/editors/rollback' && post)
+      void action(req, res, session, () => rollback(root, { by })).catch(fail);
+    else
+      page(res, 404, 'Not found', `<h1>Not found</h1><p><a href="${HOME}">Editors' page</a></p>`);
+    return true;
+  }
+
+  return { handle, cookieName };
+}

@@ -1,0 +1,199 @@
+/**
+ * Publishing in a copy of the project (a git repository, as a deployed site is), served by its
+ * own `npm start` under load. An editor signs in in Chromium and presses Publish: the new build is
+ * served without a restart and no request fails during the switch. `npm run publish -- --rollback`
+ * brings the previous build and its content back the same way. Each is a git commit of content/
+ * by the editor; a publish the content check refuses changes nothing.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, realpathSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
+import { pageAddresses } from '../../src/server/prebuilt-pages';
+import { copyProject, startServer, type ProjectCopy, type RunningServer } from './project-copy';
+
+let site: ProjectCopy;
+let server: RunningServer;
+let browser: Browser;
+const editor = 'Ann Editor <ann@example.com>';
+const account = { email: 'ann@example.com', password: 'a long passphrase for tests' };
+
+const git = (...args: string[]) =>
+  execFileSync('git', args, { cwd: site.dir, encoding: 'utf8' }).trim();
+const publish = (...args: string[]) => site.node(['scripts/publish.mjs', '--by', editor, ...args]);
+
+beforeAll(async () => {
+  site = copyProject('publish');
+  const identity = ['-c', 'user.name=Deploy', '-c', 'user.email=deploy@example.com'];
+  git('init', '-q');
+  git('add', '-A');
+  git(...identity, 'commit', '-qm', 'Site as deployed');
+  const first = await publish();
+  expect(first.code, first.output).toBe(0);
+  const added = await site.node(
+    ['scripts/editors.mjs', 'add', account.email, '--name', 'Ann Editor'],
+    { EDITOR_PASSWORD: account.password },
+  );
+  expect(added.code, added.output).toBe(0);
+  server = await startServer(site.dir);
+  browser = await chromium.launch(chromiumLaunchOptions);
+  // A first build in a fresh copy: up to two minutes on a busy 2-core machine.
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  site?.removeAll();
+});
+
+/** An English posting (the first by file name), its title as the file says it. */
+function aPosting() {
+  const file = `content/jobs/en/${readdirSync(join(site.dir, 'content/jobs/en')).sort()[0]}`;
+  const title = /^title: (.*)$/m.exec(site.read(file))?.[1];
+  if (!title) throw new Error(`${file} has no title`);
+  return { file, title, page: `/en/jobs/${file.split('/').pop()!.replace(/\.md$/, '')}` };
+}
+
+/**
+ * Visitors, four at a time, asking for pages, an asset and a missing page (answered by the
+ * server code loaded on demand) until stopped: every answer that is not the expected status, or
+ * no answer at all, is a failure.
+ */
+function load(url: string) {
+  const html = execFileSync('curl', ['-s', `${url}/en`], { encoding: 'utf8' });
+  const asset = /\/_astro\/[^"']+\.(?:css|js)/.exec(html)?.[0];
+  if (!asset) throw new Error('The home page links no asset');
+  const asks: [string, number][] = [
+    ['/en', 200],
+    ['/fr/emplois', 200],
+    [aPosting().page, 200],
+    [asset, 200],
+    ['/en/no-such-page', 404],
+  ];
+  let running = true;
+  let answered = 0;
+  const failures: string[] = [];
+  const visitor = async (start: number) => {
+    for (let i = start; running; i++) {
+      const [path, status] = asks[i % asks.length]!;
+      try {
+        const response = await fetch(url + path);
+        await response.arrayBuffer();
+        if (response.status !== status) failures.push(`${path}: ${response.status}`);
+        answered++;
+      } catch (error) {
+        failures.push(`${path}: ${String(error)}`);
+      }
+    }
+  };
+  const visitors = [0, 1, 2, 3].map(visitor);
+  return {
+    stop: async () => {
+      running = false;
+      await Promise.all(visitors);
+      return { answered, failures };
+    },
+  };
+}
+
+async function waitFor(condition: () => Promise<boolean>, what: string) {
+  const deadline = Date.now() + 10_000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`Still not after 10 s: ${what}`);
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+}
+
+const pageText = async (path: string) => (await fetch(server.url + path)).text();
+
+describe('npm run publish', () => {
+  const posting = () => aPosting();
+  let original: ReturnType<typeof aPosting>;
+  let renamed: string;
+
+  test('an editor signs in and presses Publish: served without a restart, no request fails', async () => {
+    original = posting();
+    renamed = `${original.title} (renamed)`;
+    site.edit(original.file, (text) =>
+      text.replace(`title: ${original.title}`, `title: ${renamed}`),
+    );
+    const page = await browser.newPage();
+    page.setDefaultTimeout(170_000);
+    // The editing screen's address leads to signing in first.
+    await page.goto(`${server.url}/keystatic`);
+    await expect(
+      page.getByRole('heading', { name: 'Sign in to edit the site' }).count(),
+    ).resolves.toBe(1);
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password').fill(account.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Signed in as Ann Editor').waitFor();
+
+    const visitors = load(server.url);
+    const started = performance.now();
+    await page.getByRole('button', { name: 'Publish' }).click();
+    const result = await page.getByRole('status').textContent();
+    const seconds = (performance.now() - started) / 1000;
+    await waitFor(async () => (await pageText(original.page)).includes(renamed), 'the new title');
+    const { answered, failures } = await visitors.stop();
+    console.log(`publish: ${seconds.toFixed(1)} s, ${answered} requests during it`);
+    await page.close();
+
+    expect(result).toContain('Published: 1 changed file(s) of content/ are live');
+    expect(failures).toEqual([]);
+    expect(answered).toBeGreaterThan(100);
+    expect(server.process.exitCode).toBeNull(); // the same process: not restarted
+    // Every page of the new build, and the on-demand 404 whose code is loaded from it.
+    const pages = [...pageAddresses(join(realpathSync(join(site.dir, 'dist')), 'client'))];
+    expect(pages.length).toBeGreaterThan(50);
+    const statuses = await Promise.all(
+      pages.map(async (path) => [path, (await fetch(server.url + encodeURI(path))).status]),
+    );
+    expect(statuses.filter(([, status]) => status !== 200)).toEqual([]);
+    expect((await fetch(`${server.url}/en/no-such-page`)).status).toBe(404);
+    // Recorded: who, when, what.
+    expect(git('log', '-1', '--format=%an <%ae>|%s')).toBe(`${editor}|Publish by Ann Editor`);
+    expect(git('log', '-1', '--format=%b')).toContain(`M\t${original.file}`);
+    expect(git('status', '--porcelain', '--', 'content')).toBe('');
+  }, 300_000); // a build: up to two and a half minutes on a busy 2-core machine
+
+  test('rolls back under load: the previous build and its content are back, no request fails', async () => {
+    const served = realpathSync(join(site.dir, 'dist'));
+    const visitors = load(server.url);
+    const started = performance.now();
+    const rolledBack = await publish('--rollback');
+    const seconds = (performance.now() - started) / 1000;
+    expect(rolledBack.code, rolledBack.output).toBe(0);
+    await waitFor(async () => !(await pageText(original.page)).includes(renamed), 'the old title');
+    const { answered, failures } = await visitors.stop();
+    console.log(`rollback: ${seconds.toFixed(1)} s, ${answered} requests during it`);
+
+    expect(failures).toEqual([]);
+    expect(await pageText(original.page)).toContain(original.title);
+    expect(server.process.exitCode).toBeNull();
+    expect(realpathSync(join(site.dir, 'dist'))).not.toBe(served);
+    // The editing screen shows what visitors see: the content as that build was made from.
+    expect(site.read(original.file)).toContain(`title: ${original.title}\n`);
+    expect(git('log', '-1', '--format=%an <%ae>|%s')).toMatch(
+      new RegExp(`^${editor}\\|Roll back to the publish of .* by Ann Editor, by Ann Editor$`),
+    );
+  });
+
+  test('a publish the content check refuses changes nothing visitors see, and records nothing', async () => {
+    const served = realpathSync(join(site.dir, 'dist'));
+    const commits = git('rev-list', '--count', 'HEAD');
+    const { file } = posting();
+    site.edit(file, (text) => `${text}\n{{noSuchFact}}\n`);
+
+    const refused = await publish();
+    site.edit(file, (text) => text.replace('\n{{noSuchFact}}\n', ''));
+
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain('noSuchFact');
+    expect(refused.output).toContain('Not published: the content check found problems');
+    expect(realpathSync(join(site.dir, 'dist'))).toBe(served);
+    expect(git('rev-list', '--count', 'HEAD')).toBe(commits);
+  });
+});
