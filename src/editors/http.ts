@@ -18,7 +18,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { createRateLimiter } from '../forms/rate-limit.ts';
+import { createRateLimiter } from '../forms/server/rate-limit.ts';
 import { publish, rollback, type Outcome } from '../publish/publish.ts';
 import { servedBuild } from '../publish/builds.ts';
 import { verifyPassword } from './passwords.ts';
