@@ -20,13 +20,13 @@ run() {
 run npx eslint --max-warnings 0 .    # lint: ESLint's, TypeScript's, Astro's, jsx-a11y's, React hooks' rules
 run npx prettier --check .           # formatting (`npm run format` writes it)
 run npx astro check                  # types: TypeScript strict over .ts, .tsx and .astro
-run npx vitest run                   # unit tests
+run npx vitest run --project unit     # unit tests
 # The site built twice more, with no optional configuration and with a booking app and a careers
 # site, in temporary folders: what each setting changes for a visitor (tests/variants).
-run npx vitest run --config tests/variants/vitest.config.ts
+run npx vitest run --project variants
 # Copies of the project built as an operator and an editor would: a failed build never reaches a
 # running server; an editor's ordinary edits keep the tests green (tests/builds).
-run npx vitest run --config tests/builds/vitest.config.ts
+run npx vitest run --project builds
 # The site as `npm start` serves it, configured with the test values of tests/e2e/e2e.env
 # (analytics ids, a fake backend, a booking app) so every configured path is exercised.
 run npm run build:e2e
@@ -39,7 +39,7 @@ run npx playwright test              # end to end in Chromium, axe and link chec
 # The visitor paths in Debian's Firefox ESR and WebKitGTK, and the header, menus and layout in WPE
 # WebKit 2.38 (Safari 16's engine), against the same build: about a minute (tests/browsers).
 bash scripts/ensure-browsers.sh
-run npx vitest run --config tests/browsers/vitest.config.ts
+run npx vitest run --project browsers
 # Every template at 390 and 1280 px in en and fr against its committed baseline (README:
 # Screenshots as a test); `npm run screenshots:update` accepts an intended change.
 run npm run screenshots
@@ -49,7 +49,7 @@ run npx playwright test --config playwright.cms.config.ts
 # load, memory at the worst case, abuse) and the operator's routine (receipt views, the team
 # command, a backup, Debian's sqlite3, restarts, a restore) on the real server: two to three minutes.
 bash scripts/ensure-debian.sh sqlite3   # the operator's own tool, in the fault suite
-run npx vitest run --config vitest.faults.config.ts
+run npx vitest run --project faults
 # The static output on Cloudflare's and Netlify's runtimes (wrangler, netlify dev), the forms
 # posting to the Node server on another origin (playwright.static-hosts.config.ts).
 run npm run test:static-hosts
