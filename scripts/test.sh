@@ -44,14 +44,14 @@ run npx vitest run --project browsers
 # Screenshots as a test); `npm run screenshots:update` accepts an intended change.
 run npm run screenshots
 # The editing UI (npm run cms) in a copy of the project: a posting created in it builds.
-run npx playwright test --config playwright.cms.config.ts
+run npx playwright test --config tests/cms/playwright.config.ts
 # The form receiver under faults (full disk on a tmpfs when root, locked database, SIGKILL under
 # load, memory at the worst case, abuse) and the operator's routine (receipt views, the team
 # command, a backup, Debian's sqlite3, restarts, a restore) on the real server: two to three minutes.
 bash scripts/ensure-debian.sh sqlite3   # the operator's own tool, in the fault suite
 run npx vitest run --project faults
 # The static output on Cloudflare's and Netlify's runtimes (wrangler, netlify dev), the forms
-# posting to the Node server on another origin (playwright.static-hosts.config.ts).
+# posting to the Node server on another origin (tests/static-hosts/playwright.config.ts).
 run npm run test:static-hosts
 # Lighthouse last, alone on the machine: its timings must not compete with the browsers above
 # (other work on the machine is allowed for: each run's CPU slowdown follows the benchmark index
