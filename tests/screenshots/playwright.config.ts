@@ -57,6 +57,9 @@ export default defineConfig({
   // One file per screenshot, the same on every platform (Chromium from Debian here and in CI).
   snapshotPathTemplate: '{testDir}/baselines/{arg}{ext}',
   expect: {
+    // Taking a full-page picture of the longest pages took over the default 5 s on a busy machine
+    // (the French home page at 1280 px, at a load of 30 on two cores): time, not a difference.
+    timeout: 15_000,
     toHaveScreenshot: {
       // A pixel counts as different only past this colour distance, which the anti-aliasing of
       // text and the baselines' reduction to 256 colours (compact-screenshots.mjs) stay under:
