@@ -10,8 +10,8 @@ bash scripts/ensure-chromium.sh
 bash scripts/ensure-java.sh          # the Nu HTML checker's runtime
 
 # Netlify's CLI, for the static-host tests near the end, is installed on first use (a fresh
-# clone, CI): about a minute of downloads at a tenth of a core (measured: 285 s at 10% of a core
-# on a busy machine). Fetched in the background from here, it is ready by then.
+# clone, CI): about a minute, mostly waiting on the registry (measured: 285 s for 31 s of CPU on
+# a busy machine). Fetched in the background from here, it is ready by then.
 netlify_log=$(mktemp)
 bash scripts/netlify.sh --version >"$netlify_log" 2>&1 &
 netlify_pid=$!
