@@ -28,12 +28,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import {
-  BROWSER_ACCEPT_ENCODING,
-  freePort,
-  sentResponse,
-  startNodeServer,
-} from '../budgets/as-sent.mjs';
+import { freePort } from '../../tests/free-port.ts';
+import { BROWSER_ACCEPT_ENCODING, sentResponse, startNodeServer } from '../budgets/as-sent.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const { values: options } = parseArgs({

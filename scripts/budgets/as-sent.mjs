@@ -3,9 +3,10 @@
 // built file, for the first-round-trip budget (scripts/budgets/weight.mjs).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../tests/free-port.ts';
 
 /** What Chromium sends: the server picks brotli from it, as for a visitor. */
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -61,21 +62,11 @@ function parseHead(bytes) {
   return { status: Number(statusLine.split(' ')[1]), headers, headBytes: end + 4 };
 }
 
-/** A loopback port nothing listens on now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * `node server.mjs` of the project at `root` (it serves `root/dist`), on a loopback port, with a
- * database of its own in a temporary folder. Resolves once it answers; `stop()` ends it.
+ * database of its own in a temporary folder. Resolves once it answers; `stop()` ends it and
+ * deletes the database. The one way the scripts (weight report, server benchmark) and the tests
+ * (tests/builds) start a built project's server.
  */
 export async function startNodeServer(root, { startupMs = 20_000 } = {}) {
   const port = await freePort();
@@ -121,5 +112,5 @@ export async function startNodeServer(root, { startupMs = 20_000 } = {}) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { port, pid: child.pid, stop };
+  return { port, url: `http://127.0.0.1:${port}`, pid: child.pid, process: child, stop };
 }

@@ -8,16 +8,17 @@ import { readdirSync, readlinkSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { pageAddresses } from '../../src/server/prebuilt-pages';
-import { copyProject, startServer, type ProjectCopy, type RunningServer } from './project-copy';
+import { startNodeServer } from '../../scripts/budgets/as-sent.mjs';
+import { copyProject, type ProjectCopy } from './project-copy';
 
 let site: ProjectCopy;
-let server: RunningServer | undefined;
+let server: Awaited<ReturnType<typeof startNodeServer>> | undefined;
 
 beforeAll(async () => {
   site = copyProject('atomic');
   const first = await site.build();
   expect(first.code, first.output).toBe(0);
-  server = await startServer(site.dir);
+  server = await startNodeServer(site.dir);
 });
 
 afterAll(async () => {

@@ -87,7 +87,7 @@ beforeAll(async () => {
   }
 
   [units, build] = await Promise.all([
-    site.node(['node_modules/vitest/vitest.mjs', 'run', ...contentTests]),
+    site.node(['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', ...contentTests]),
     site.build(),
   ]);
 });

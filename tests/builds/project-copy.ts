@@ -3,12 +3,11 @@
  * an operator would, without touching the developer's `content/` or `dist/`: every file but what
  * the build and the tools write, with `node_modules` linked.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from '../free-port';
 
 const root = resolve(import.meta.dirname, '../..');
 /**
@@ -87,43 +86,4 @@ export function copyProject(name: string): ProjectCopy {
     node,
     removeAll: () => rmSync(dir, { recursive: true, force: true }),
   };
-}
-
-export type RunningServer = { url: string; process: ChildProcess; stop: () => Promise<void> };
-
-/** `npm start` in the copy, on a free port, with its own submissions store. */
-export async function startServer(dir: string): Promise<RunningServer> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['server.mjs'], {
-    cwd: dir,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: 'localhost',
-      FORMS_DB_PATH: join(dir, 'data/submissions.sqlite'),
-      FORMS_UPLOAD_DIR: join(dir, 'data/uploads'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
-  const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The server stopped:\n${output}`);
-    try {
-      if ((await fetch(`${url}/healthz`)).status) break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`The server did not start:\n${output}`);
-      await new Promise((wait) => setTimeout(wait, 100));
-    }
-  }
-  const stop = () =>
-    new Promise<void>((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    });
-  return { url, process: child, stop };
 }

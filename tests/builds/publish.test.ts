@@ -12,10 +12,11 @@ import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { pageAddresses } from '../../src/server/prebuilt-pages';
-import { copyProject, startServer, type ProjectCopy, type RunningServer } from './project-copy';
+import { startNodeServer } from '../../scripts/budgets/as-sent.mjs';
+import { copyProject, type ProjectCopy } from './project-copy';
 
 let site: ProjectCopy;
-let server: RunningServer;
+let server: Awaited<ReturnType<typeof startNodeServer>>;
 let browser: Browser;
 const editor = 'Ann Editor <ann@example.com>';
 const account = { email: 'ann@example.com', password: 'a long passphrase for tests' };
@@ -37,7 +38,7 @@ beforeAll(async () => {
     { EDITOR_PASSWORD: account.password },
   );
   expect(added.code, added.output).toBe(0);
-  server = await startServer(site.dir);
+  server = await startNodeServer(site.dir);
   browser = await chromium.launch(chromiumLaunchOptions);
   // A first build in a fresh copy: up to two minutes on a busy 2-core machine.
 }, 300_000);

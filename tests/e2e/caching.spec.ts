@@ -45,7 +45,8 @@ test('an unchanged page keeps its ETag across deploys, a changed one gets a new 
 }) => {
   const unchanged = pathTo('about', 'en');
   const changed = pathTo('contact', 'en');
-  const second = await redeploy(4371, (client) =>
+  // A port of its own: operations.spec.ts's servers take 4371–4373, and may run at the same time.
+  const second = await redeploy(4374, (client) =>
     appendFileSync(join(client, `${changed}.html`), '<!-- changed -->'),
   );
   try {

@@ -21,7 +21,7 @@ import { resortPageIds } from '../../src/i18n/site-pages';
 import { readdirSync } from 'node:fs';
 
 /**
- * The site is built with the content frozen with the baselines (scripts/screenshot-site.mjs):
+ * The site is built with the content frozen with the baselines (build-site.mjs):
  * its first resort and posting, whatever content/ holds today.
  */
 const frozen = (folder: string, extension: string) =>

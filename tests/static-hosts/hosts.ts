@@ -1,6 +1,6 @@
 /**
  * The static-host runtimes the static output is tested on, and the receiver the pages post to
- * (playwright.static-hosts.config.ts). The static build is made with `FORMS_ENDPOINT` naming the
+ * (playwright.config.ts here). The static build is made with `FORMS_ENDPOINT` naming the
  * receiver (`npm run build:static-hosts`, the same port as here).
  */
 import { readFileSync } from 'node:fs';

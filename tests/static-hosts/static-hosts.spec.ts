@@ -2,7 +2,7 @@
  * What a static host does with the build's own files (`_redirects`, `_headers`, the 404 pages):
  * the redirects of the spec, one address per page, and every security header on every kind of
  * response. The pages themselves (status 200 at their address, SEO, 404s in each language) are
- * pages.spec.ts, run on these hosts too (playwright.static-hosts.config.ts).
+ * pages.spec.ts, run on these hosts too (playwright.config.ts here).
  */
 import { expect, test, type APIResponse } from '@playwright/test';
 import { defaultLocale, locales } from '../../src/i18n/locales';

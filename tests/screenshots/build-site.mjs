@@ -5,8 +5,8 @@
  * change of a price, a resort or a posting does not (it is not a change of the look; the content's
  * own tests follow it).
  *
- *   node scripts/screenshot-site.mjs            builds .screenshot-site/ (its server: server.mjs)
- *   node scripts/screenshot-site.mjs --freeze   first copies content/ into tests/screenshots/content
+ *   node tests/screenshots/build-site.mjs            builds .screenshot-site/ (its server: server.mjs)
+ *   node tests/screenshots/build-site.mjs --freeze   first copies content/ into tests/screenshots/content
  *                                              (npm run screenshots:update, with new baselines)
  *
  * Run with the end-to-end tests' configuration in the environment (tests/e2e/e2e.env), as the
@@ -16,7 +16,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '../..');
 const frozen = join(root, 'tests/screenshots/content');
 const site = join(root, '.screenshot-site');
 

@@ -1,12 +1,13 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './scripts/chromium.mjs';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 
 /**
  * The editing UI (`npm run cms`) in a copy of the project (tests/cms): the spec starts the UI
  * there itself, so the real content/ is never written. `npm run test:cms`.
  */
 export default defineConfig({
-  testDir: 'tests/cms',
+  testDir: '.',
+  outputDir: '../../test-results',
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,

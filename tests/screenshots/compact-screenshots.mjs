@@ -1,7 +1,7 @@
 /**
  * Reduces the screenshot tests' baselines (tests/screenshots/baselines) to 256-colour PNGs:
  * about a fifth of Chromium's size, for pictures the comparison still tells apart (its colour
- * threshold, playwright.screenshots.config.ts, is far above the reduction's error). The screenshot
+ * threshold, tests/screenshots/playwright.config.ts, is far above the reduction's error). The screenshot
  * tests' global teardown: it runs after every run, and reduces what that run wrote
  * (`npm run screenshots:update`, or a baseline written because none existed). A baseline already
  * reduced is left as it is, so that only the pictures that changed show in the commit.
@@ -10,7 +10,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 
-const folder = new URL('../tests/screenshots/baselines/', import.meta.url);
+const folder = new URL('./baselines/', import.meta.url);
 
 export default async function compactBaselines() {
   const names = await readdir(folder).catch(() => []);

@@ -16,20 +16,24 @@
  * a browser, that every page is served at its address).
  */
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions } from './scripts/chromium.mjs';
-import { recordedChoice } from './tests/e2e/consent-helpers';
-import { fakeBackendWebServer } from './tests/e2e/fake-backend-data';
-import { sharedFormsData } from './tests/e2e/forms-helpers';
-import { staticHosts, staticOutput, receiverPort } from './tests/static-hosts/hosts';
+import { fileURLToPath } from 'node:url';
+import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
+import { recordedChoice } from '../e2e/consent-helpers';
+import { fakeBackendWebServer } from '../e2e/fake-backend-data';
+import { sharedFormsData } from '../e2e/forms-helpers';
+import { staticHosts, staticOutput, receiverPort } from './hosts';
 
 /** The specs' helpers read the receiver's database through this (tests/e2e/forms-helpers.ts). */
 process.env.E2E_RECEIVER_PORT = String(receiverPort);
 /** The build these hosts serve: its `_headers` and header policy (tests/e2e/security.spec.ts). */
 process.env.E2E_CLIENT_DIR = staticOutput;
 const forms = sharedFormsData(receiverPort);
+/** The project's root: every server starts there (the paths in their commands are the root's). */
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({
-  testDir: 'tests',
+  testDir: '..',
+  outputDir: '../../test-results',
   testMatch: [
     'static-hosts/*.spec.ts',
     'e2e/pages.spec.ts',
@@ -44,7 +48,7 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI
     ? [['list']]
-    : [['list'], ['html', { open: 'never', outputFolder: 'playwright-report/static-hosts' }]],
+    : [['list'], ['html', { open: 'never', outputFolder: '../../playwright-report/static-hosts' }]],
   timeout: 30_000,
   use: {
     browserName: 'chromium',
@@ -63,6 +67,7 @@ export default defineConfig({
   webServer: [
     ...staticHosts.map((host) => ({
       command: host.command,
+      cwd: root,
       url: `${host.url}/en`,
       env: host.env,
       reuseExistingServer: false,
@@ -72,6 +77,7 @@ export default defineConfig({
       // The receiver: the Node server of the ordinary build (`npm run build:e2e`), accepting posts
       // from the static hosts' origins.
       command: 'node ./server.mjs',
+      cwd: root,
       url: `http://localhost:${receiverPort}/healthz`,
       env: {
         PORT: String(receiverPort),
@@ -84,6 +90,6 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
     },
-    fakeBackendWebServer,
+    { ...fakeBackendWebServer, cwd: root },
   ],
 });
