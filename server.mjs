@@ -71,6 +71,7 @@ const outbox = startOutbox(storeThread.outbox, {
   from: config.notify.from,
   webhook: config.notify.webhook,
   pollMs: Number(process.env.OUTBOX_TEST_POLL_MS ?? 2000),
+  retryBaseMs: Number(process.env.OUTBOX_TEST_RETRY_MS ?? 15_000),
 });
 
 // The form receiver's retention (spec §9: CVs kept at most one year; each form's rows as its

@@ -33,6 +33,8 @@ export type OutboxSettings = {
   webhook: { url: string; secret: string } | null;
   /** How often the queue is looked at. */
   pollMs?: number;
+  /** The wait before a second try (doubling after); tests shorten it. */
+  retryBaseMs?: number;
 };
 
 /** A claim older than this is taken for a process that died while sending. */
@@ -42,8 +44,8 @@ const JOB_WAIT_MS = 10_000;
 const MAX_DELAY_MS = 60 * 60 * 1000;
 
 /** The wait before the next try of a message tried `attempts` times: 15 s, doubling, at most 1 h. */
-export const retryDelayMs = (attempts: number) =>
-  Math.min(MAX_DELAY_MS, 15_000 * 2 ** Math.max(0, attempts - 1));
+export const retryDelayMs = (attempts: number, baseMs = 15_000) =>
+  Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, attempts - 1));
 
 /**
  * The webhook's signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. The
@@ -109,7 +111,9 @@ export function startOutbox(jobs: OutboxJobs, settings: OutboxSettings) {
               await send(item);
               await jobs.sent(item.id, new Date().toISOString(), JOB_WAIT_MS);
             } catch (error) {
-              const due = new Date(Date.now() + retryDelayMs(item.attempts)).toISOString();
+              const due = new Date(
+                Date.now() + retryDelayMs(item.attempts, settings.retryBaseMs),
+              ).toISOString();
               console.error(
                 `Outbox: ${item.message.channel} ${item.id} not sent (try ${item.attempts}), next at ${due}: ${(error as Error).message}`,
               );
