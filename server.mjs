@@ -60,6 +60,17 @@ storeThread
   })
   .catch((error) => console.error('Uploads: the start-up check failed:', error));
 
+// What the receiver queued about each submission (mails, the webhook's posts) is sent from here,
+// after the visitor's answer, with retries (src/forms/server/outbox.ts).
+const { startOutbox } = await import('./src/forms/server/outbox.ts');
+const outbox = startOutbox(storeThread.outbox, {
+  smtpUrl: config.notify.smtpUrl,
+  from: config.notify.from,
+  webhook: config.notify.webhook,
+  pollMs: Number(process.env.OUTBOX_TEST_POLL_MS ?? 2000),
+  retryBaseMs: Number(process.env.OUTBOX_TEST_RETRY_MS ?? 15_000),
+});
+
 // The form receiver's retention (spec §9: CVs kept at most one year; each form's rows as its
 // definition says), and the files no row refers to: at start, then daily.
 const ORPHAN_MIN_AGE_MS = Number(process.env.FORMS_TEST_ORPHAN_MIN_AGE_MS ?? 60 * 60 * 1000);
@@ -125,9 +136,13 @@ async function answerHealth(res) {
     'content-type': 'application/json',
     'cache-control': 'no-store',
   });
+  // The outbox rides along (waiting messages, `stuck` past 15 minutes): an alarm, never a 503.
+  const queue = health.outbox ? { outbox: health.outbox } : {};
   res.end(
     JSON.stringify(
-      health.ready ? { status: 'ready' } : { status: 'unavailable', problem: health.problem },
+      health.ready
+        ? { status: 'ready', ...queue }
+        : { status: 'unavailable', problem: health.problem, ...queue },
     ),
   );
 }
@@ -208,6 +223,7 @@ const graceSeconds = Number(process.env.SHUTDOWN_GRACE_SECONDS ?? 20);
 function shutDown(signal) {
   if (draining) process.exit(1);
   draining = true;
+  outbox.stop(); // what is not sent yet stays queued for the next start
   console.log(`${signal}: finishing the requests under way, then stopping`);
   server.close(() => {
     console.log('Stopped');

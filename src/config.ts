@@ -90,6 +90,28 @@ const EnvSchema = v.object({
   /** Other sites allowed to post to the receiver (comma-separated origins); the site's own always is. */
   FORMS_ALLOWED_ORIGINS: optionalText(),
   /**
+   * The mail server the site sends through (`smtp://user:pass@host:587`, `smtps://…:465`); empty:
+   * no mail is sent (nor queued). Read by the server at start, never built into a page.
+   */
+  SMTP_URL: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^$|^smtps?:\/\/\S+$/, 'must be smtp://… or smtps://…')),
+    '',
+  ),
+  /** The mails' sender; empty: "<BRAND> <CONTACT_EMAIL>". */
+  MAIL_FROM: optionalText(),
+  /** The team's address for every submission's mail; empty: no team mail. */
+  NOTIFY_EMAIL: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^$|^[^\s@]+@[^\s@]+$/, 'must be an address')),
+    '',
+  ),
+  /** Where each submission is posted as signed JSON (outbox.ts); empty: no webhook. */
+  NOTIFY_WEBHOOK_URL: v.optional(
+    v.pipe(v.string(), v.trim(), v.regex(/^$|^https?:\/\/\S+$/, 'must be an http(s) address')),
+    '',
+  ),
+  /** The webhook signature's shared secret (at least 16 characters when the webhook is set). */
+  NOTIFY_WEBHOOK_SECRET: optionalText(),
+  /**
    * Marketplace backend (GraphQL). The Node server asks it for the resorts' live conditions
    * (read at start); the site works when it is not running.
    */
@@ -201,6 +223,15 @@ export type SiteConfig = Readonly<{
   apps: Readonly<{ client: AppStores; instructor: AppStores }>;
   formsEndpoint: string;
   forms: FormsReceiverConfig;
+  /** What is sent about submissions (src/forms/server/notifications.ts, outbox.ts). */
+  notify: Readonly<{
+    smtpUrl: string | null;
+    from: string;
+    teamEmail: string | null;
+    /** A form's own team address (`NOTIFY_EMAIL_<CLI NAME>`, e.g. NOTIFY_EMAIL_RENTAL). */
+    teamEmailByForm: Readonly<Record<string, string>>;
+    webhook: Readonly<{ url: string; secret: string }> | null;
+  }>;
   backendGraphqlUrl: string;
   /** The live conditions' path on this site, or null when pages keep their built values. */
   liveConditionsEndpoint: string | null;
@@ -210,6 +241,15 @@ export type SiteConfig = Readonly<{
   bookingAppUrl: string;
   company: CompanyConfig;
 }>;
+
+/** The webhook's secret: a webhook anyone could forge is refused at start. */
+function webhookSecret(secret: string) {
+  if (secret.length < 16)
+    throw new Error(
+      'Invalid site configuration:\n  NOTIFY_WEBHOOK_SECRET: set it (at least 16 characters) when NOTIFY_WEBHOOK_URL is set',
+    );
+  return secret;
+}
 
 /** Parses an environment; throws a readable error naming each wrong variable. */
 export function readConfig(env: Record<string, string | undefined>): SiteConfig {
@@ -260,6 +300,22 @@ export function readConfig(env: Record<string, string | undefined>): SiteConfig 
           .filter(Boolean)
           .map((o) => new URL(o).origin),
       ],
+    },
+    notify: {
+      smtpUrl: e.SMTP_URL || null,
+      from: e.MAIL_FROM || `${e.BRAND} <${e.CONTACT_EMAIL}>`,
+      teamEmail: e.NOTIFY_EMAIL || null,
+      teamEmailByForm: Object.fromEntries(
+        Object.entries(defined)
+          .filter(([name, value]) => /^NOTIFY_EMAIL_[A-Z]+$/.test(name) && value)
+          .map(([name, value]) => [
+            name.slice('NOTIFY_EMAIL_'.length).toLowerCase(),
+            String(value),
+          ]),
+      ),
+      webhook: e.NOTIFY_WEBHOOK_URL
+        ? { url: e.NOTIFY_WEBHOOK_URL, secret: webhookSecret(e.NOTIFY_WEBHOOK_SECRET) }
+        : null,
     },
     backendGraphqlUrl: e.BACKEND_GRAPHQL_URL,
     liveConditionsEndpoint:

@@ -15,7 +15,16 @@ import { accessSync, constants, mkdirSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isBusy, type SubmissionStore } from './store.ts';
 
-export type ReceiverHealth = { ready: true } | { ready: false; problem: string };
+/**
+ * The outbox (outbox.ts): messages waiting, and `stuck` when the oldest has waited past
+ * `OUTBOX_STUCK_MS` (a mail server down, a wrong password): an alarm for whoever watches, not a
+ * reason to stop taking submissions, which are stored and sent once it is mended.
+ */
+export type OutboxHealth = { waiting: number; stuck: boolean };
+export type ReceiverHealth =
+  { ready: true; outbox?: OutboxHealth } | { ready: false; problem: string; outbox?: OutboxHealth };
+
+export const OUTBOX_STUCK_MS = 15 * 60 * 1000;
 
 export type HealthSettings = { dbPath: string; uploadDir: string; maxBodyBytes: number };
 
@@ -42,11 +51,16 @@ export function checkReceiver(
     console.error('Health: the uploads folder cannot be written:', error);
     return { ready: false, problem: 'the uploads folder cannot be written' };
   }
+  const waiting = open().outboxState();
+  const outbox = {
+    waiting: waiting.waiting,
+    stuck: waiting.oldest !== null && Date.now() - Date.parse(waiting.oldest) > OUTBOX_STUCK_MS,
+  };
   const disk = statfsSync(dirname(dbPath));
   const free = disk.bavail * disk.bsize;
   if (free < maxBodyBytes)
-    return { ready: false, problem: `only ${free} bytes free on the database's disk` };
-  return { ready: true };
+    return { ready: false, problem: `only ${free} bytes free on the database's disk`, outbox };
+  return { ready: true, outbox };
 }
 
 /**

@@ -44,7 +44,7 @@ import {
 } from './post-body';
 import { createRateLimiter } from './rate-limit';
 import { createSlots } from './slots';
-import { isFull, isStoreBusy, isUniqueClash, type StoredFile } from './store';
+import { isFull, isStoreBusy, isUniqueClash, type OutboxMessage, type StoredFile } from './store';
 import type { KnownSubmission, StoreAccess } from './store-access';
 import { saveUpload, sniffFileType, UploadError, type UploadIo } from './uploads';
 
@@ -88,6 +88,15 @@ export type ReceiverSettings = {
     locale: string | null;
     acceptLanguage: string | null;
   }) => string;
+  /**
+   * What to send about a stored submission (notifications.ts: mails to the visitor and the team, the
+   * webhook's post), stored in its row's transaction and sent by the outbox; absent: nothing.
+   */
+  notify?: (
+    definition: FormDefinition,
+    output: Record<string, unknown>,
+    receipt: string | null,
+  ) => OutboxMessage[];
   /** Test hook: how upload bytes reach the disk (uploads.ts). */
   uploadIo?: UploadIo;
   now?: () => Date;
@@ -442,7 +451,7 @@ async function store(
           await settings.store.insert(
             form,
             { ...row, [receipt.column]: code },
-            { files, key },
+            { files, key, outbox: settings.notify?.(definition, output, code) ?? [] },
             dbWaitMs,
           );
         } catch (error) {
@@ -455,7 +464,12 @@ async function store(
     const id = await settings.store.insert(
       form,
       row,
-      { onConflict: definition.onConflict, files, key },
+      {
+        onConflict: definition.onConflict,
+        files,
+        key,
+        outbox: settings.notify?.(definition, output, null) ?? [],
+      },
       dbWaitMs,
     );
     if (id === null) removeWritten(settings, written); // a duplicate ignored: its files are not referred to

@@ -14,6 +14,7 @@ import {
   openStore,
   whenFree,
   type FormWithReceipt,
+  type OutboxMessage,
   type Row,
   type StoredFile,
   type StoredForm,
@@ -21,7 +22,13 @@ import {
 } from './store.ts';
 
 /** `key`: the post's submission key (receiver.ts), stored with its row in one transaction. */
-export type InsertOptions = { onConflict?: string; files?: StoredFile[]; key?: string };
+/** `outbox`: what to send about the submission, stored in its transaction (outbox.ts sends it). */
+export type InsertOptions = {
+  onConflict?: string;
+  files?: StoredFile[];
+  key?: string;
+  outbox?: readonly OutboxMessage[];
+};
 
 /** A stored submission found by its key (a post sent again): the receipt code its visitor was given. */
 export type KnownSubmission = { receipt: string | null };

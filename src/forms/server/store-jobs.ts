@@ -24,7 +24,11 @@ export type Job = {
     | 'byReceipt'
     | 'health'
     | 'liveFileNames'
-    | 'retention';
+    | 'retention'
+    | 'claimOutbox'
+    | 'outboxSent'
+    | 'outboxFailed'
+    | 'outboxState';
   args: unknown[];
   /** Epoch ms after which the job must not start (and a lock is no longer waited for). */
   deadline: number;

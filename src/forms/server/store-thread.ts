@@ -10,7 +10,14 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { ReceiverHealth } from './health.ts';
-import { StoreBusyError, type FormWithReceipt, type Row, type StoredForm } from './store.ts';
+import {
+  StoreBusyError,
+  type FormWithReceipt,
+  type OutboxItem,
+  type OutboxState,
+  type Row,
+  type StoredForm,
+} from './store.ts';
 import {
   JOB,
   type HealthSettings,
@@ -119,6 +126,15 @@ export function startStoreThread(dbPath: string, { commitDelayMs = 0 }: StoreThr
         keys: number;
         orphans: string[];
       }>('retention', [settings], waitMs),
+    /** The outbox's jobs (outbox.ts sends; these take, mark and count on the thread's connection). */
+    outbox: {
+      claim: (now: string, limit: number, staleMs: number, waitMs: number) =>
+        run<OutboxItem[]>('claimOutbox', [now, limit, staleMs], waitMs),
+      sent: (id: number, at: string, waitMs: number) => run<void>('outboxSent', [id, at], waitMs),
+      failed: (id: number, error: string, dueAt: string, waitMs: number) =>
+        run<void>('outboxFailed', [id, error, dueAt], waitMs),
+      state: (waitMs: number) => run<OutboxState>('outboxState', [], waitMs),
+    },
   };
 }
 

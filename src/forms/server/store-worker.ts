@@ -49,6 +49,13 @@ const operations = {
   ) => open().removeUnreferencedUpload(...args),
   health: (open: Open, settings: HealthSettings) => checkReceiver(open, settings),
   liveFileNames: (open: Open) => open().liveFileNames(),
+  claimOutbox: (open: Open, ...args: Parameters<SubmissionStore['claimOutbox']>) =>
+    open().claimOutbox(...args),
+  outboxSent: (open: Open, ...args: Parameters<SubmissionStore['outboxSent']>) =>
+    open().outboxSent(...args),
+  outboxFailed: (open: Open, ...args: Parameters<SubmissionStore['outboxFailed']>) =>
+    open().outboxFailed(...args),
+  outboxState: (open: Open) => open().outboxState(),
   retention: (open: Open, settings: RetentionSettings) => {
     const s = open();
     return {

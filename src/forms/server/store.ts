@@ -161,6 +161,21 @@ export const sharedHistory: readonly string[] = [
      form TEXT PRIMARY KEY, -- its form-name
      version INTEGER NOT NULL -- how many of its definition's migrations have run
    ) WITHOUT ROWID;`,
+  // 9: what must be sent about the submissions (mails, webhook posts), written in the row's
+  // transaction and sent after it by the server's outbox (outbox.ts): a mail server down loses
+  // nothing, and a restart sends what was left.
+  `CREATE TABLE outbox (
+     id INTEGER PRIMARY KEY,
+     channel TEXT NOT NULL CHECK (channel IN ('mail', 'webhook')),
+     message TEXT NOT NULL, -- JSON: the mail (to, subject, text, html…) or the webhook's body
+     attempts INTEGER NOT NULL DEFAULT 0,
+     due_at TEXT NOT NULL, -- when it is next tried
+     claimed_at TEXT, -- being sent since (a crash leaves it; taken again once stale)
+     sent_at TEXT,
+     last_error TEXT,
+     created_at TEXT NOT NULL
+   );
+   CREATE INDEX outbox_due ON outbox (due_at) WHERE sent_at IS NULL;`,
 ];
 
 /** The table of each form (by `form-name`, from its definition), plus what the honeypot caught. */
@@ -176,6 +191,25 @@ const receiptColumns = Object.fromEntries(
 ) as Record<FormWithReceipt, string>;
 
 export type { Row, FormWithReceipt };
+
+/** A mail to send: to whom, about what, in text and HTML. */
+export type OutboxMail = {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+  html: string;
+};
+/** What the outbox sends: a mail, or the webhook's JSON body (outbox.ts signs and posts it). */
+export type OutboxMessage =
+  { channel: 'mail'; mail: OutboxMail } | { channel: 'webhook'; body: Record<string, unknown> };
+export type OutboxItem = {
+  id: number;
+  attempts: number;
+  createdAt: string;
+  message: OutboxMessage;
+};
+export type OutboxState = { waiting: number; oldest: string | null; lastError: string | null };
 export type StoredFile = {
   field: 'licence' | 'cv';
   sha256: string;
@@ -314,11 +348,25 @@ export function openStore(
     insert(
       form: StoredForm,
       row: Row,
-      { onConflict = '', files = [] as StoredFile[], key = '' } = {},
+      {
+        onConflict = '',
+        files = [] as StoredFile[],
+        key = '',
+        outbox = [] as readonly OutboxMessage[],
+      } = {},
     ) {
       return transaction(() => {
         const result = insertInto(formTables[form], row, onConflict);
         const id = result.changes === 0 ? null : Number(result.lastInsertRowid);
+        // A duplicate ignored (a newsletter address already known) sends nothing again.
+        if (id !== null)
+          for (const message of outbox)
+            insertInto('outbox', {
+              channel: message.channel,
+              message: JSON.stringify(message),
+              due_at: row.created_at ?? new Date().toISOString(),
+              created_at: row.created_at ?? new Date().toISOString(),
+            });
         if (key) {
           const receiptColumn = (receiptColumns as Partial<Record<StoredForm, string>>)[form];
           insertInto('submission_keys', {
@@ -479,6 +527,62 @@ export function openStore(
       return Number(
         db.prepare(`DELETE FROM ${formTables[form]} WHERE ${column} < ?`).run(before).changes,
       );
+    },
+
+    /**
+     * Takes up to `limit` messages due at `now` to send: not sent, and not being sent (or taken
+     * more than `staleMs` ago by a process that then died). Marked taken in one transaction.
+     */
+    claimOutbox(now: string, limit: number, staleMs: number): OutboxItem[] {
+      return transaction(() => {
+        const stale = new Date(Date.parse(now) - staleMs).toISOString();
+        const due = db
+          .prepare(
+            `SELECT id, message, attempts, created_at FROM outbox
+             WHERE sent_at IS NULL AND due_at <= ? AND (claimed_at IS NULL OR claimed_at < ?)
+             ORDER BY due_at LIMIT ?`,
+          )
+          .all(now, stale, limit) as {
+          id: number;
+          message: string;
+          attempts: number;
+          created_at: string;
+        }[];
+        const take = db.prepare(
+          'UPDATE outbox SET claimed_at = ?, attempts = attempts + 1 WHERE id = ?',
+        );
+        for (const item of due) take.run(now, item.id);
+        return due.map((item) => ({
+          id: item.id,
+          attempts: item.attempts + 1,
+          createdAt: item.created_at,
+          message: JSON.parse(item.message) as OutboxMessage,
+        }));
+      });
+    },
+
+    /** A message sent: never sent again. */
+    outboxSent(id: number, at: string) {
+      db.prepare(
+        'UPDATE outbox SET sent_at = ?, claimed_at = NULL, last_error = NULL WHERE id = ?',
+      ).run(at, id);
+    },
+
+    /** A message that could not be sent now: tried again at `dueAt`, the reason kept. */
+    outboxFailed(id: number, error: string, dueAt: string) {
+      db.prepare(
+        'UPDATE outbox SET claimed_at = NULL, last_error = ?, due_at = ? WHERE id = ?',
+      ).run(error.slice(0, 500), dueAt, id);
+    },
+
+    /** How the outbox stands: messages waiting, and since when the oldest has waited. */
+    outboxState(): OutboxState {
+      const state = db
+        .prepare(
+          'SELECT COUNT(*) AS waiting, MIN(created_at) AS oldest, MAX(last_error) AS lastError FROM outbox WHERE sent_at IS NULL',
+        )
+        .get() as { waiting: number; oldest: string | null; lastError: string | null };
+      return { waiting: Number(state.waiting), oldest: state.oldest, lastError: state.lastError };
     },
 
     close: () => db.close(),

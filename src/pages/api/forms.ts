@@ -8,6 +8,7 @@ import { config } from '../../config';
 import { createReceiver } from '../../forms/server/receiver';
 import { storeAccess } from '../../forms/server/store-access';
 import { refusedOriginPage } from '../../forms/server/refused-origin-page';
+import { siteNotifications } from '../../forms/server/notifications';
 import { clientOf } from '../../forms/server/rate-limit';
 import { englishMessage } from '../../forms/messages';
 import { facts } from '../../site-facts';
@@ -31,6 +32,8 @@ const receive = createReceiver({
     rule: facts.lessons,
   },
   rentalCatalogue: rentalCatalogueOf(resorts),
+  // Mails to the visitor and the team, the webhook: queued with the row, sent by the server's outbox.
+  notify: siteNotifications(),
 });
 
 export const POST: APIRoute = (context) => receive(context.request, clientOf(context));

@@ -1,0 +1,133 @@
+/**
+ * What the site sends about a submission, composed when it is stored (and queued in its
+ * transaction, outbox.ts sends it): the visitor's receipt by mail, in the language of the page they
+ * used (a rental's booking code and what to show at the shop, a lesson request's reference and what
+ * happens next, an application's receipt); the team's mail with every field, `Reply-To` the visitor
+ * (never the uploaded files: they stay on the server); the webhook's post. Newsletter subscriptions
+ * and consent records send nothing: an address is told to no one but its owner.
+ */
+import { config } from '../../config';
+import { defaultLocale, isLocale } from '../../i18n/locales';
+import { useTranslations } from '../../i18n/translate';
+import type { FormDefinition } from '../definition';
+import type { OutboxMessage } from './store';
+
+export type NotifySettings = {
+  smtpUrl: string | null;
+  /** The team's address; a form may have its own (`NOTIFY_EMAIL_<FORM>`). */
+  teamEmail: string | null;
+  teamEmailByForm: Readonly<Record<string, string>>;
+  webhookUrl: string | null;
+  siteUrl: URL;
+  brand: string;
+};
+
+/** The forms whose visitor gets a mail, and the text keys of that mail. */
+const visitorMails = {
+  rentalReservation: 'forms.rentalReservation.mail',
+  lessonRequest: 'forms.lessonRequest.mail',
+  application: 'forms.application.mail',
+} as const;
+
+const silent = new Set(['newsletter', 'consentRecord']);
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/** Text as paragraphs of HTML, links kept as links. */
+const htmlOf = (text: string) =>
+  text
+    .split('\n\n')
+    .map(
+      (p) =>
+        `<p>${escapeHtml(p)
+          .replace(/\n/g, '<br>')
+          .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)}</p>`,
+    )
+    .join('\n');
+
+/** A submission's fields as lines `field: value` (nested values as JSON), files named only. */
+function fieldLines(output: Record<string, unknown>) {
+  return Object.entries(output)
+    .filter(([, value]) => value !== undefined && value !== '')
+    .map(([field, value]) =>
+      value instanceof File
+        ? `${field}: ${value.name} (${value.size} bytes, kept on the server)`
+        : `${field}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`,
+    );
+}
+
+export function notifications(settings: NotifySettings) {
+  return (
+    definition: FormDefinition,
+    output: Record<string, unknown>,
+    receipt: string | null,
+  ): OutboxMessage[] => {
+    if (silent.has(definition.key)) return [];
+    const messages: OutboxMessage[] = [];
+    const locale = isLocale(output.locale) ? output.locale : defaultLocale;
+    const email = typeof output.email === 'string' ? output.email : undefined;
+    const receiptUrl =
+      receipt && definition.receipt
+        ? new URL(definition.receipt.page(receipt, locale), settings.siteUrl).href
+        : null;
+
+    const mailKey = visitorMails[definition.key as keyof typeof visitorMails];
+    if (settings.smtpUrl && email && mailKey) {
+      const t = useTranslations(locale);
+      const values = { brand: settings.brand, code: receipt ?? '', url: receiptUrl ?? '' };
+      const text = t(`${mailKey}.body`, values);
+      messages.push({
+        channel: 'mail',
+        mail: { to: email, subject: t(`${mailKey}.subject`, values), text, html: htmlOf(text) },
+      });
+    }
+
+    const team = settings.teamEmailByForm[definition.cli] ?? settings.teamEmail;
+    const lines = [
+      ...(receipt ? [`receipt: ${receipt}${receiptUrl ? ` (${receiptUrl})` : ''}`] : []),
+      ...fieldLines(output),
+    ];
+    if (settings.smtpUrl && team) {
+      const text = `A new ${definition.name} arrived on ${settings.brand}.\n\n${lines.join('\n')}`;
+      messages.push({
+        channel: 'mail',
+        mail: {
+          to: team,
+          ...(email ? { replyTo: email } : {}),
+          subject: `[${settings.brand}] ${definition.name}${receipt ? ` ${receipt}` : ''}`,
+          text,
+          html: htmlOf(text),
+        },
+      });
+    }
+    if (settings.webhookUrl)
+      messages.push({
+        channel: 'webhook',
+        body: {
+          form: definition.name,
+          receipt,
+          fields: Object.fromEntries(
+            Object.entries(output).map(([k, v]) => [k, v instanceof File ? v.name : v]),
+          ),
+          // A Slack incoming webhook shows this.
+          text: `New ${definition.name} on ${settings.brand}${receipt ? ` (${receipt})` : ''}`,
+        },
+      });
+    return messages;
+  };
+}
+
+/** The settings of this site (config.ts). */
+export const siteNotifications = () =>
+  notifications({
+    smtpUrl: config.notify.smtpUrl,
+    teamEmail: config.notify.teamEmail,
+    teamEmailByForm: config.notify.teamEmailByForm,
+    webhookUrl: config.notify.webhook?.url ?? null,
+    siteUrl: config.siteUrl,
+    brand: config.brand,
+  });
