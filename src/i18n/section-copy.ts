@@ -4,6 +4,9 @@
  * `home.how.intro` when the English file has them, and the heading's id `how-heading` (what
  * labels the section, and what a link to it names). Spread on a PageSection:
  * `<PageSection {...sectionCopy(t, 'home.how')}>`; a prop written after the spread replaces one.
+ * A section with markup of its own reads the same fields (`copy.heading`, `copy.lead`…). Some keep
+ * the heading id they had before their key was named (`lp-heading`, `apply-heading`…), so the pages
+ * stay as they were.
  */
 import en from '../../content/translations/en.json' with { type: 'json' };
 import type { Translate, TranslationKey } from './translate';

@@ -1,7 +1,7 @@
 /**
  * Draws the share images the built pages ask for (src/lib/share-image.ts): for every page whose
  * `og:image` is one of its own (`/og/<page address>.png`), a 1200×630 PNG with the page's heading,
- * in the page's language, beside the brand's scene (src/assets/brand/hero-art.svg). The heading is
+ * in the page's language, beside the brand's scene (src/lib/hero-art.svg). The heading is
  * read from the built page itself, so the image says what the page says. satori lays the text out
  * (Inter, from @fontsource/inter: satori reads woff, not woff2) and resvg draws the PNG.
  *
@@ -117,7 +117,7 @@ export function shareImages(): AstroIntegration {
         const cacheDir = resolve(
           process.env.SHARE_IMAGES_CACHE_DIR || join(root, 'node_modules/.cache/share-images'),
         );
-        const art = await readFile(join(root, 'src/assets/brand/hero-art.svg'), 'utf8');
+        const art = await readFile(join(root, 'src/lib/hero-art.svg'), 'utf8');
         await mkdir(cacheDir, { recursive: true });
         const pages: { image: string; cached: string }[] = [];
         const toDraw = new Map<string, Drawing>();

@@ -14,7 +14,7 @@ test.describe('about page', () => {
       const number = new Intl.NumberFormat(locale);
       await page.goto(pathTo('about', locale));
       await expect(page.getByRole('heading', { name: t('about.what.heading') })).toBeVisible();
-      await expect(page.getByRole('heading', { name: t('about.companyHeading') })).toBeVisible();
+      await expect(page.getByRole('heading', { name: t('about.company.heading') })).toBeVisible();
       const percent = new Intl.NumberFormat(locale, { style: 'percent' }).format(
         facts.claims.cheaperThanSchoolsPercent / 100,
       );

@@ -1,5 +1,5 @@
 /**
- * The heroes' brand scene (src/assets/brand/hero-art.svg, drawn by src/components/PageHero.astro):
+ * The heroes' brand scene (src/lib/hero-art.svg, drawn by src/components/PageHero.astro):
  * it shows beside the text on a wide screen and under it on a phone, with no text written over the
  * drawing; it moves nothing as it arrives, the hero's text stays the largest paint, and the file is
  * one hashed file a browser keeps for a year.

@@ -39,7 +39,7 @@ for (const { locale, path, figures } of [
     test('has every section, in the visitor’s language', async ({ page }) => {
       await page.goto(path);
       for (const heading of [
-        t('pages.home.searchHeading'),
+        t('home.search.heading'),
         t('home.claims.heading'),
         t('home.how.heading'),
         t('home.stats.heading'),
@@ -82,9 +82,7 @@ test('the hero’s Book lesson goes to #lp: the lesson search, and the resorts t
   const t = useTranslations('es');
   const lp = page.locator('#lp');
   await expect(lp).toHaveCount(1);
-  await expect(
-    lp.getByRole('heading', { level: 2, name: t('pages.home.searchHeading') }),
-  ).toBeVisible();
+  await expect(lp.getByRole('heading', { level: 2, name: t('home.search.heading') })).toBeVisible();
   await expect(lp.getByRole('button', { name: t('search.submit') })).toBeVisible();
   const browse = lp.getByRole('navigation', { name: t('search.browse') });
   await expect(browse.getByRole('link', { name: aResort.name })).toHaveAttribute(

@@ -28,7 +28,7 @@ test.describe('at 1280 px', () => {
       const t = useTranslations(locale);
       await page.goto(pathTo('faq', locale));
       const questions = page.locator('main .faq');
-      const aside = page.getByRole('complementary', { name: t('faq.moreHeading') });
+      const aside = page.getByRole('complementary', { name: t('faq.more.heading') });
       await expectSideBySide(questions, aside, page.locator('main .container').first());
     }
   });

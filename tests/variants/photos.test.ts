@@ -27,7 +27,7 @@ const packAlt = Object.fromEntries(allLocales.map((l) => [l, `Skis, boots and po
 
 /** A photo as an editor's camera gives it: a large JPEG, here the brand's scene rasterised. */
 async function aPhoto(path: string, width: number) {
-  const svg = readFileSync(join(import.meta.dirname, '../../src/assets/brand/hero-art.svg'));
+  const svg = readFileSync(join(import.meta.dirname, '../../src/lib/hero-art.svg'));
   writeFileSync(
     path,
     await sharp(svg, { density: 300 })
