@@ -75,7 +75,7 @@ describe('the receiver’s health', () => {
     checkReceiver(connection(settings.dbPath), settings);
 
   it('is ready on a new server, before the first submission (the folders are created)', () => {
-    expect(check(fresh())).toEqual({ ready: true });
+    expect(check(fresh())).toEqual({ ready: true, outbox: { waiting: 0, stuck: false } });
   });
 
   it('is not ready when the database cannot be created, and says so without a path', () => {
