@@ -78,6 +78,27 @@ describe('the receiver’s health', () => {
     expect(check(fresh())).toEqual({ ready: true, outbox: { waiting: 0, stuck: false } });
   });
 
+  it('says the outbox is stuck when a message has waited over 15 minutes, and stays ready', () => {
+    const settings = fresh();
+    const open = connection(settings.dbPath);
+    const mail = { to: 'a@b.co', subject: 's', text: 't', html: '<p>t</p>' };
+    const sent = (minutesAgo: number) => ({
+      email: `x${minutesAgo}@example.com`,
+      email_key: `x${minutesAgo}@example.com`,
+      created_at: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    });
+    open().insert('SubscribeForm', sent(5), { outbox: [{ channel: 'mail', mail }] });
+    expect(checkReceiver(open, settings)).toEqual({
+      ready: true,
+      outbox: { waiting: 1, stuck: false },
+    });
+    open().insert('SubscribeForm', sent(20), { outbox: [{ channel: 'mail', mail }] });
+    expect(checkReceiver(open, settings)).toEqual({
+      ready: true,
+      outbox: { waiting: 2, stuck: true },
+    });
+  });
+
   it('is not ready when the database cannot be created, and says so without a path', () => {
     const settings = fresh();
     const blocker = join(settings.uploadDir, '..', 'a-file');
