@@ -1,9 +1,9 @@
 /**
  * Tests follow the content: an editor's ordinary, correct edits, made as the docs say in a copy
  * of the project (a resort added, a posting added in en/fr/es and another deleted, the private
- * lesson price changed, a translation string added), keep green the unit tests that read the
- * content, and the build shows them. A test that fixed a count, a price, a name or a slug would
- * fail here (docs/decisions.md).
+ * lesson price changed, a translation string added), keep green every unit test that reads the
+ * content (found by ./content-tests.ts, not listed), and the build shows them. A test that fixed
+ * a count, a price, a name or a slug would fail here (docs/decisions.md).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -11,22 +11,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { money } from '../../src/i18n/format';
 import { pathTo } from '../../src/i18n/routes';
+import { contentReadingTests } from './content-tests';
 import { copyProject, type ProjectCopy } from './project-copy';
 
-/** The unit tests that read content/ and the site facts (the others test code on fixtures). */
-const contentTests = [
-  'tests/unit/jobs.test.ts',
-  'tests/unit/site-facts.test.ts',
-  'tests/unit/lesson-price.test.ts',
-  'tests/unit/legal.test.ts',
-  'tests/unit/resort-uuids.test.ts',
-  'tests/unit/i18n.test.ts',
-  'tests/unit/locales.test.ts',
-  'tests/unit/sitemap.test.ts',
-];
 const locales = ['en', 'fr', 'es'] as const;
 
 let site: ProjectCopy;
+/** Every unit test that reads content/ (the others test code on fixtures). */
+let contentTests: string[];
 let units: { code: number; output: string };
 let build: { code: number; output: string };
 const edits = {
@@ -86,6 +78,7 @@ beforeAll(async () => {
     });
   }
 
+  contentTests = contentReadingTests(site.dir);
   [units, build] = await Promise.all([
     site.node(['node_modules/vitest/vitest.mjs', 'run', ...contentTests]),
     site.build(),
@@ -95,9 +88,21 @@ beforeAll(async () => {
 afterAll(() => site?.removeAll());
 
 describe('after an editor’s ordinary edits', () => {
-  test('the unit tests that read the content pass', () => {
+  test('every unit test that reads the content passes', () => {
     expect(units.output).toMatch(/Tests\s+\d+ passed/);
     expect(units.code, units.output).toBe(0);
+    // Each found file ran: none was left out by a filter that matched nothing.
+    for (const file of contentTests) expect(units.output).toContain(file);
+  });
+
+  test('the tests found include those that read the content through the site’s modules', () => {
+    // Through src/site-facts.ts (the lesson price) and src/i18n/translate.ts (the words).
+    expect(contentTests).toContain('tests/unit/lesson-search.test.ts');
+    expect(contentTests).toContain('tests/unit/i18n.test.ts');
+    // From disk, by the folder's name (src/content/check).
+    expect(contentTests).toContain('tests/unit/content-check.test.ts');
+    // A test of code on fixtures alone is not run again.
+    expect(contentTests).not.toContain('tests/unit/locales.test.ts');
   });
 
   test('the site builds', () => {
