@@ -79,11 +79,20 @@ beforeAll(async () => {
   }
 
   contentTests = contentReadingTests(site.dir);
-  [units, build] = await Promise.all([
+  const timed = async <T>(what: string, run: Promise<T>) => {
+    const start = performance.now();
+    const result = await run;
+    console.log(`${what}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    return result;
+  };
+  // One after the other: the tests that start servers and command-line tools time out when they
+  // share two cores with a build.
+  build = await timed('build', site.build());
+  units = await timed(
+    `${contentTests.length} unit test files`,
     site.node(['node_modules/vitest/vitest.mjs', 'run', ...contentTests]),
-    site.build(),
-  ]);
-});
+  );
+}, 360_000);
 
 afterAll(() => site?.removeAll());
 
