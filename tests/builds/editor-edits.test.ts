@@ -27,7 +27,19 @@ const edits = {
   posting: 'ski-patrol-liaison',
   deleted: '',
   price: 0,
+  model: '',
+  closed: '',
 };
+/** A text of content/translations/<locale>.json in the copy, its {{resort}} filled in. */
+const words = (locale: string, path: string, resort: string) =>
+  String(
+    path
+      .split('.')
+      .reduce<unknown>(
+        (at, key) => (at as Record<string, unknown>)[key],
+        JSON.parse(site.read(`content/translations/${locale}.json`)),
+      ),
+  ).replace('{{resort}}', resort);
 
 /** A built page's HTML, by its address (pages are files: `/en/jobs` is `en/jobs.html`). */
 const page = (path: string) => readFileSync(join(site.dir, 'dist/client', `${path}.html`), 'utf8');
@@ -37,14 +49,24 @@ beforeAll(async () => {
   site = copyProject('editor');
   const files = (dir: string) => readdirSync(join(site.dir, dir)).sort();
 
-  // A resort, modelled on an existing one (docs/content-resorts.md): its own name and uuid.
+  // A resort, modelled on an existing one (docs/content-resorts.md): its own name and uuid, and
+  // a season that ended yesterday (the build goes on, and its pages say so).
   const model = files('content/resorts').find((name) => name.endsWith('.yaml'))!;
+  edits.model = model.replace(/\.yaml$/, '');
+  const daysAgo = (days: number) =>
+    new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  edits.closed = daysAgo(1);
   site.write(
     `content/resorts/${edits.resort}.yaml`,
     site
       .read(`content/resorts/${model}`)
       .replace(/^name: .*$/m, `name: ${edits.resortName}`)
-      .replace(/^uuid: \S+/m, `uuid: ${randomUUID()}`),
+      .replace(/^uuid: \S+/m, `uuid: ${randomUUID()}`)
+      .replace(/^season: .*$/m, `season: { opens: ${daysAgo(140)}, closes: ${edits.closed} }`),
+  );
+  // …and the resort it was modelled on in season, whatever the day the test runs.
+  site.edit(`content/resorts/${model}`, (text) =>
+    text.replace(/^season: .*$/m, `season: { opens: ${daysAgo(10)}, closes: ${daysAgo(-120)} }`),
   );
 
   // A posting in en, fr and es, copied from the first (docs/content-jobs.md), and the last deleted.
@@ -114,8 +136,38 @@ describe('after an editor’s ordinary edits', () => {
     expect(contentTests).not.toContain('tests/unit/locales.test.ts');
   });
 
-  test('the site builds', () => {
+  test('the site builds, warning of the season that has ended', () => {
     expect(build.code, build.output).toBe(0);
+    expect(build.output).toContain(
+      `content/resorts/${edits.resort}.yaml, line ${
+        site
+          .read(`content/resorts/${edits.resort}.yaml`)
+          .split('\n')
+          .findIndex((l) => l.startsWith('season:')) + 1
+      }: season ended on ${edits.closed}`,
+    );
+  });
+
+  test('a resort whose season has ended says the next season’s dates are to be announced, and offers no booking', () => {
+    for (const locale of locales) {
+      const lessons = page(pathTo('resortSkiLessons', locale, { resort: edits.resort }));
+      expect(lessons).toContain(words(locale, 'resorts.lessons.seasonOver', edits.resortName));
+      expect(lessons).toContain(words(locale, 'resorts.info.nextSeason', edits.resortName));
+      const invitation = words(locale, 'resorts.lessons.closed', edits.resortName).split(
+        '{{date}}',
+      )[1]!;
+      expect(lessons).not.toContain(invitation.trim());
+      const rental = page(pathTo('resortRental', locale, { resort: edits.resort }));
+      expect(rental).not.toContain('id="reserve"');
+      expect(rental).not.toContain('#reserve');
+      // The resort it was modelled on, in season, still takes bookings.
+      expect(page(pathTo('resortRental', locale, { resort: edits.model }))).toContain(
+        'id="reserve"',
+      );
+      expect(page(pathTo('resortSkiLessons', locale, { resort: edits.model }))).not.toContain(
+        words(locale, 'resorts.info.nextSeason', edits.resortName),
+      );
+    }
   });
 
   test('the new resort has its pages in every language, listed on the destinations page', () => {
