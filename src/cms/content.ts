@@ -48,6 +48,31 @@ function team(locale: Locale) {
   );
 }
 
+/**
+ * The English postings' file names: a translation's file name must be one of them (it is how the
+ * site pairs them), so its form checks it against this list instead of making one from the
+ * translated title.
+ */
+const englishPostings = Object.keys(import.meta.glob('../../content/jobs/en/*.md'))
+  .map((path) => path.replace(/^.*\/|\.md$/g, ''))
+  .sort();
+
+/** A translated posting's file name: one of the English postings', never made from its title. */
+function translationFileName() {
+  const names = englishPostings.join(', ');
+  return {
+    label: 'English posting (file name)',
+    description: `The file name of the English posting this page translates, one of: ${names}.`,
+    generate: () => '',
+    validation: {
+      pattern: {
+        regex: new RegExp(`^(${englishPostings.join('|')})$`),
+        message: `Must be the file name of an English posting: ${names}`,
+      },
+    },
+  };
+}
+
 /** One collection per language: content/jobs/<locale>/<file name>.md. */
 function jobs(locale: Locale) {
   const language = languageName(locale);
@@ -65,13 +90,14 @@ function jobs(locale: Locale) {
           description: `The job title, as the jobs page shows it (at most ${BOUNDS.title} characters).`,
           validation: { length: { min: 1, max: BOUNDS.title } },
         },
-        slug: {
-          label: 'File name (address)',
-          description:
-            locale === 'en'
-              ? 'The posting’s address: /en/jobs/<file name>. Lowercase letters, digits and dashes.'
-              : 'Must be the same as the English posting’s file name: this page is its translation.',
-        },
+        slug:
+          locale === 'en'
+            ? {
+                label: 'File name (address)',
+                description:
+                  'The posting’s address: /en/jobs/<file name>. Lowercase letters, digits and dashes.',
+              }
+            : translationFileName(),
       }),
       team: team(locale),
       location: line(
