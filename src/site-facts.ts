@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot';
 import raw from '../content/site-facts.json' with { type: 'json' };
-import { BOUNDS } from './content/bounds';
+import { BOUNDS } from './content/bounds.ts';
 
 export const SITE_FACTS_FILE = 'content/site-facts.json';
 

@@ -14,7 +14,7 @@ import { z } from 'astro/zod';
 import { parseLifetime } from '../consent/cookie-lifetime';
 import { allLocales, locales, type Locale } from '../i18n/locales';
 import countryList from 'country-list/data.json' with { type: 'json' };
-import { BOUNDS } from './bounds';
+import { BOUNDS } from './bounds.ts';
 
 export { BOUNDS };
 

@@ -433,7 +433,7 @@ describe('the editors’ content check', () => {
               /^( {2}en: )>-\n/m,
               `$1"${'Snow all winter. '.repeat(5800)}"\n  __dropped: >-\n`,
             )
-            .replace(/^  __dropped: >-\n(?: {4}.*\n)+/m, ''),
+            .replace(/^ {2}__dropped: >-\n(?: {4}.*\n)+/m, ''),
         ),
       says: ['description.en is longer than 2,000 characters: shorten it (it has 98,599)'],
     },
