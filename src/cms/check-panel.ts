@@ -11,7 +11,8 @@ const STYLE = `
 #content-check{position:fixed;left:1rem;bottom:1rem;z-index:2147483000;width:min(34rem,calc(100vw - 2rem));
   max-height:40vh;display:flex;flex-direction:column;font:14px/1.4 system-ui,sans-serif;color:#1a1a1a;
   background:#fff;border:2px solid #b3261e;border-radius:8px;box-shadow:0 4px 16px rgb(0 0 0/.2)}
-#content-check[data-state=ok]{border-color:#1e6b34}
+#content-check[data-state=ok]{border-color:#1e6b34;width:auto}
+#content-check ul:empty{display:none}
 #content-check[data-state=warn]{border-color:#8a5a00}
 #content-check header{display:flex;gap:.5rem;align-items:center;justify-content:space-between;padding:.5rem .75rem}
 #content-check h2{font-size:14px;margin:0}

@@ -66,14 +66,34 @@ function panel(root: string, server: ViteDevServer, logger: { error: (message: s
     response.setHeader('cache-control', 'no-store');
     response.end(JSON.stringify(report(root)));
   });
+  // The editing UI's page has no <head> for Astro to put page scripts in (Keystatic renders it
+  // alone): the panel's script is added at the end of its HTML, served by Vite like any module.
+  server.middlewares.use((request, response, next) => {
+    if (request.method !== 'GET' || !/^\/keystatic(\/|$|\?)/.test(request.url ?? '')) return next();
+    const end = response.end.bind(response) as (...args: unknown[]) => typeof response;
+    response.end = ((...args: unknown[]) => {
+      const html = String(response.getHeader('content-type') ?? '').includes('text/html');
+      if (html && !response.headersSent) response.removeHeader('content-length');
+      if (html) {
+        const [chunk] = args;
+        if (typeof chunk === 'string' || chunk instanceof Uint8Array) response.write(chunk);
+        response.write(PANEL_SCRIPT);
+        return end();
+      }
+      return end(...args);
+    }) as typeof response.end;
+    next();
+  });
 }
+
+const PANEL_SCRIPT = '<script type="module" src="/src/cms/check-panel.ts"></script>';
 
 export function contentCheck(): AstroIntegration {
   const cms = process.env.CMS === '1';
   return {
     name: 'content-check',
     hooks: {
-      'astro:config:setup': ({ config, command, updateConfig, injectScript, logger }) => {
+      'astro:config:setup': ({ config, command, updateConfig, logger }) => {
         const root = fileURLToPath(config.root);
         const warnings = contentWarnings(root);
         if (command === 'build') {
@@ -83,7 +103,6 @@ export function contentCheck(): AstroIntegration {
           return;
         }
         if (command !== 'dev') return;
-        if (cms) injectScript('page', `import '/src/cms/check-panel.ts';`);
         updateConfig({
           vite: {
             // The editing UI is a page of this server: an overlay would cover its forms.
