@@ -157,6 +157,7 @@ describe('after an editor’s ordinary edits', () => {
         '{{date}}',
       )[1]!;
       expect(lessons).not.toContain(invitation.trim());
+      expect(lessons).not.toContain(words(locale, 'resorts.lessons.bookButton', edits.resortName));
       const rental = page(pathTo('resortRental', locale, { resort: edits.resort }));
       expect(rental).not.toContain('id="reserve"');
       expect(rental).not.toContain('#reserve');
