@@ -49,25 +49,21 @@ function team(locale: Locale) {
 }
 
 /**
- * The English postings' file names: a translation's file name must be one of them (it is how the
- * site pairs them), so its form checks it against this list instead of making one from the
- * translated title.
+ * A translated posting's file name: its English posting's (it is how the site pairs them), never
+ * made from the translated title. The list of English postings is not read here: importing the
+ * folder would make every new posting reload the editing UI mid-save. The check (on Save, in the
+ * screen's panel) names a file name with no English posting and the nearest one.
  */
-const englishPostings = Object.keys(import.meta.glob('../../content/jobs/en/*.md'))
-  .map((path) => path.replace(/^.*\/|\.md$/g, ''))
-  .sort();
-
-/** A translated posting's file name: one of the English postings', never made from its title. */
 function translationFileName() {
-  const names = englishPostings.join(', ');
   return {
     label: 'English posting (file name)',
-    description: `The file name of the English posting this page translates, one of: ${names}.`,
+    description:
+      'The file name of the English posting this page translates, as in Job postings (English): the check on Save says if there is none.',
     generate: () => '',
     validation: {
       pattern: {
-        regex: new RegExp(`^(${englishPostings.join('|')})$`),
-        message: `Must be the file name of an English posting: ${names}`,
+        regex: /^[a-z0-9]+(-[a-z0-9]+)*$/,
+        message: 'Lowercase letters, digits and dashes, as the English posting’s file name',
       },
     },
   };

@@ -414,13 +414,15 @@ describe('the editing UI refuses beside the field what the content check refuses
     expect(accepts(description, 'x'.repeat(BOUNDS.paragraph + 1))).toBe(false);
   });
 
-  it('a translation’s file name is one of the English postings’, never made from its title', () => {
+  it('a translation’s file name is written like an English posting’s, never made from its title', () => {
     const english = readdirSync(join(import.meta.dirname, '../../content/jobs/en')).map((file) =>
       file.replace(/\.md$/, ''),
     );
     const title = field(schemaOfForm(collections['jobs-fr']).fields!, 'title');
     expect(accepts(title, { name: 'Ingénieur', slug: english[0] })).toBe(true);
-    expect(accepts(title, { name: 'Ingénieur', slug: 'ingenieur' })).toBe(false);
+    expect(accepts(title, { name: 'Ingénieur', slug: 'Ingénieur backend' })).toBe(false);
+    // A new translation starts with no file name, not one made from the French title.
+    expect((title.defaultValue as () => { slug: string })()).toMatchObject({ slug: '' });
   });
 
   it('countries: ISO 3166-1 only, no EU, ZZ or XA', () => {
