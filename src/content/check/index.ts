@@ -441,7 +441,7 @@ function checkSharedFacts(
         file: posting.file,
         line: posting.parsed.lineOf([field]),
         field,
-        message: `is ${mine}, but the English posting ${source.file} says ${theirs}: write ${theirs} (a translation keeps the English posting's ${SHARED_FACTS.join(', ')})`,
+        message: `is ${mine}, but the English posting ${source.file} says ${theirs}: write the same as the English posting (a translation keeps the English posting's ${SHARED_FACTS.join(', ')})`,
       });
     }
   }
