@@ -8,15 +8,21 @@
  */
 import * as v from 'valibot';
 import raw from '../content/site-facts.json' with { type: 'json' };
+import { BOUNDS } from './content/bounds.ts';
 
 export const SITE_FACTS_FILE = 'content/site-facts.json';
 
 // Each rule says what to write, in the words an editor reads in `npm run content:check`, the build
 // and the editing UI (src/cms/facts.ts shows the pattern's message under the field).
-const amount = v.pipe(
-  v.number('must be a number of euros, without quotes or € sign (29.9 for €29.90)'),
-  v.minValue(0, 'must be 0 or more'),
-);
+/** An amount in euros up to `max`: beyond it, most often cents typed after a comma (29,90). */
+const euros = (max: number) =>
+  v.pipe(
+    v.number('must be a number of euros, without quotes or € sign (29.9 for €29.90)'),
+    v.minValue(0, 'must be 0 or more'),
+    v.maxValue(max, `must be at most ${max} euros (cents after a point: 29.9 for €29.90)`),
+  );
+const amount = euros(BOUNDS.factEuros);
+const hourly = euros(BOUNDS.dayEuros);
 const count = v.pipe(
   v.number('must be a whole number, without quotes'),
   v.integer('must be a whole number'),
@@ -37,9 +43,9 @@ export const SiteFactsSchema = v.strictObject({
   currency: v.literal('EUR', 'must be "EUR": every price on the site is in euros'),
   lessons: v.strictObject({
     /** Private lesson, one learner, per hour. */
-    privateHourly: amount,
+    privateHourly: hourly,
     /** Added per hour for each learner after the first in a private lesson. */
-    extraPersonHourly: amount,
+    extraPersonHourly: hourly,
     /** Largest private lesson (learners). */
     maxPrivateGroup: count,
     /** Group lessons: learners of the same level; run only when `min` have joined. */

@@ -8,6 +8,7 @@ import { collection, fields, singleton } from '@keystatic/core';
 import { parse } from 'yaml';
 import type { Locale } from '../i18n/locales';
 import { jobSchema, resortSchema, salaryBand, teamsSchema } from '../content/schemas';
+import { BOUNDS } from '../content/bounds';
 import { teamNames, type Teams } from '../content/teams';
 import { z } from 'astro/zod';
 import teamsFile from '../../content/teams.yaml?raw';
@@ -47,6 +48,27 @@ function team(locale: Locale) {
   );
 }
 
+/**
+ * A translated posting's file name: its English posting's (it is how the site pairs them), never
+ * made from the translated title. The list of English postings is not read here: importing the
+ * folder would make every new posting reload the editing UI mid-save. The check (on Save, in the
+ * screen's panel) names a file name with no English posting and the nearest one.
+ */
+function translationFileName() {
+  return {
+    label: 'English posting (file name)',
+    description:
+      'The file name of the English posting this page translates, as in Job postings (English): the check on Save says if there is none.',
+    generate: () => '',
+    validation: {
+      pattern: {
+        regex: /^[a-z0-9]+(-[a-z0-9]+)*$/,
+        message: 'Lowercase letters, digits and dashes, as the English posting’s file name',
+      },
+    },
+  };
+}
+
 /** One collection per language: content/jobs/<locale>/<file name>.md. */
 function jobs(locale: Locale) {
   const language = languageName(locale);
@@ -61,16 +83,17 @@ function jobs(locale: Locale) {
       title: fields.slug({
         name: {
           label: 'Title',
-          description: 'The job title, as the jobs page shows it.',
-          validation: { length: { min: 1 } },
+          description: `The job title, as the jobs page shows it (at most ${BOUNDS.title} characters).`,
+          validation: { length: { min: 1, max: BOUNDS.title } },
         },
-        slug: {
-          label: 'File name (address)',
-          description:
-            locale === 'en'
-              ? 'The posting’s address: /en/jobs/<file name>. Lowercase letters, digits and dashes.'
-              : 'Must be the same as the English posting’s file name: this page is its translation.',
-        },
+        slug:
+          locale === 'en'
+            ? {
+                label: 'File name (address)',
+                description:
+                  'The posting’s address: /en/jobs/<file name>. Lowercase letters, digits and dashes.',
+              }
+            : translationFileName(),
       }),
       team: team(locale),
       location: line(
@@ -104,9 +127,14 @@ function jobs(locale: Locale) {
         {
           min: fields.integer({
             label: 'From (euros)',
-            description: 'Leave both amounts empty to show no salary band.',
+            description: 'Whole euros. Leave both amounts empty to show no salary band.',
+            validation: { min: 1, max: BOUNDS.salary.year },
           }),
-          max: fields.integer({ label: 'To (euros)', description: 'Not below “From”.' }),
+          max: fields.integer({
+            label: 'To (euros)',
+            description: `Not below “From”; at most ${BOUNDS.salary.month.toLocaleString('en')} a month.`,
+            validation: { min: 1, max: BOUNDS.salary.year },
+          }),
           per: choice('Per', salaryBand.shape.per.options, 'Year, or month for seasonal jobs.', {
             year: 'Year',
             month: 'Month',
@@ -142,15 +170,15 @@ const resorts = collection({
     name: fields.slug({
       name: {
         label: 'Name',
-        description: 'The resort’s name, as every page writes it.',
-        validation: { length: { min: 1 } },
+        description: 'The resort’s name, as every page writes it. No two resorts share a name.',
+        validation: { length: { min: 1, max: BOUNDS.title } },
       },
       slug: {
         label: 'File name (address)',
         description: 'The resort’s address: /en/resorts/<file name>/ski-lessons.',
       },
     }),
-    aliases: fields.array(line('Other name'), {
+    aliases: fields.array(line('Other name', undefined, false, BOUNDS.title), {
       label: 'Other names',
       description: 'Names people search the resort by (local name, village, old name). Optional.',
       itemLabel: (props) => props.value || 'New name',
@@ -190,11 +218,14 @@ const resorts = collection({
     ),
     slopes: fields.object(
       {
-        km: euros('Kilometres of slopes'),
-        green: whole('Green runs'),
-        blue: whole('Blue runs'),
-        red: whole('Red runs'),
-        black: whole('Black runs'),
+        km: fields.number({
+          label: 'Kilometres of slopes',
+          validation: { isRequired: true, min: 0, max: BOUNDS.km },
+        }),
+        green: whole('Green runs', undefined, 0, BOUNDS.runs),
+        blue: whole('Blue runs', undefined, 0, BOUNDS.runs),
+        red: whole('Red runs', undefined, 0, BOUNDS.runs),
+        black: whole('Black runs', undefined, 0, BOUNDS.runs),
       },
       { label: 'Slopes' },
     ),
@@ -240,8 +271,8 @@ const resorts = collection({
     ),
     snowReport: fields.object(
       {
-        baseCm: whole('Snow at the base (cm)'),
-        summitCm: whole('Snow at the top (cm)'),
+        baseCm: whole('Snow at the base (cm)', undefined, 0, BOUNDS.snowCm),
+        summitCm: whole('Snow at the top (cm)', undefined, 0, BOUNDS.snowCm),
         lastSnowfall: day('Last snowfall'),
         updatedAt: fields.datetime({
           label: 'Updated at',
@@ -286,7 +317,7 @@ const resorts = collection({
     ),
     description: localized(
       'Description',
-      'A short paragraph about the resort, in each language.',
+      `A short paragraph about the resort, in each language (at most ${BOUNDS.paragraph.toLocaleString('en')} characters).`,
       true,
     ),
   },
@@ -302,6 +333,8 @@ const teamList = singleton({
         name: localized(
           'Name',
           'The team’s name in each language: postings in that language use it.',
+          false,
+          BOUNDS.title,
         ),
       }),
       {

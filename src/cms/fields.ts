@@ -7,6 +7,7 @@
 import { fields } from '@keystatic/core';
 import { allLocales, locales, type Locale } from '../i18n/locales';
 import { isCountryCode } from '../content/schemas';
+import { BOUNDS } from '../content/bounds';
 
 const languageNames = new Intl.DisplayNames(['en'], { type: 'language' });
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
@@ -47,33 +48,46 @@ export function choice<const V extends string>(
   });
 }
 
-/** A required line of text (the schemas' `text`: not empty once trimmed). */
-export function line(label: string, description?: string, multiline = false) {
+/**
+ * A required line of text (the schemas' `text`: not empty once trimmed), of at most `max`
+ * characters (src/content/bounds.ts): the form refuses a longer one beside the field.
+ */
+export function line(
+  label: string,
+  description?: string,
+  multiline = false,
+  max: number = multiline ? BOUNDS.paragraph : BOUNDS.line,
+) {
   return fields.text({
     label,
     description,
     multiline,
-    validation: { isRequired: true, length: { min: 1 } },
+    validation: { isRequired: true, length: { min: 1, max } },
   });
 }
 
 /** An optional line of text: left empty, the file does not get the field. */
-export function optionalLine(label: string, description?: string) {
-  return fields.text({ label, description });
+export function optionalLine(label: string, description?: string, max: number = BOUNDS.line) {
+  return fields.text({ label, description, validation: { length: { max } } });
 }
 
 /**
  * Text per language (the schemas' `localized`): required in every indexed language, optional in a
  * language not launched yet (its pages show English where it is missing).
  */
-export function localized(label: string, description: string, multiline = false) {
+export function localized(
+  label: string,
+  description: string,
+  multiline = false,
+  max: number = multiline ? BOUNDS.paragraph : BOUNDS.line,
+) {
   return fields.object(
     Object.fromEntries(
       allLocales.map((locale) => [
         locale,
         locales[locale].indexed
-          ? line(localeLabel(locale), undefined, multiline)
-          : optionalLine(localeLabel(locale)),
+          ? line(localeLabel(locale), undefined, multiline, max)
+          : optionalLine(localeLabel(locale), undefined, max),
       ]),
     ) as Record<Locale, ReturnType<typeof line>>,
     { label, description },
@@ -134,8 +148,18 @@ export function day(label: string, description?: string) {
   return fields.date({ label, description, validation: { isRequired: true } });
 }
 
-export function euros(label: string, description?: string) {
-  return fields.number({ label, description, validation: { isRequired: true, min: 0 } });
+/**
+ * An amount in euros, bounded (src/content/bounds.ts). The field reads the browser's English
+ * number format, where a comma groups thousands: 29,90 typed the French way would be 2990, which
+ * the bound refuses beside the field; the help says to put the cents after a point.
+ */
+export function euros(label: string, description?: string, max: number = BOUNDS.dayEuros) {
+  const help = `Cents after a point: 29.90 (at most ${max} euros).`;
+  return fields.number({
+    label,
+    description: description ? `${description} ${help}` : help,
+    validation: { isRequired: true, min: 0, max },
+  });
 }
 
 export function whole(label: string, description?: string, min = 0, max?: number) {

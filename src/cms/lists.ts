@@ -10,6 +10,7 @@ import { z } from 'astro/zod';
 import { contentCollections, type ListPlace } from '../content/collections';
 import { lifetimeUnits } from '../consent/cookie-lifetime';
 import { allLocales, type Locale } from '../i18n/locales';
+import { BOUNDS } from '../content/bounds';
 import {
   choice,
   day,
@@ -105,7 +106,7 @@ const rentalPacks = listFile(
       'A full pack has skis or a board with boots (and poles); boots only is for your own skis.',
       { full: 'Full pack', boots: 'Boots only' },
     ),
-    name: localized('Name', 'The pack’s name, in each language.'),
+    name: localized('Name', 'The pack’s name, in each language.', false, BOUNDS.title),
     level: choice('Level', pack.level.options, 'Who the pack suits.', {
       beginner: 'Beginner',
       intermediate: 'Intermediate',
@@ -145,7 +146,7 @@ const prices = listFile(
       'Detail',
       'Optional line under the label, in each language. Leave every language empty for none.',
     ),
-    amount: euros('Amount (euros)'),
+    amount: euros('Amount (euros)', undefined, BOUNDS.priceEuros),
     unit: choice('Per', price.unit.options, 'What the amount is for.', {
       day: 'Day',
       week: 'Week',

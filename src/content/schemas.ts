@@ -13,8 +13,18 @@
 import { z } from 'astro/zod';
 import { parseLifetime } from '../consent/cookie-lifetime';
 import { allLocales, locales, type Locale } from '../i18n/locales';
+import countryList from 'country-list/data.json' with { type: 'json' };
+import { BOUNDS } from './bounds.ts';
 
-const text = z.string().trim().min(1, 'is empty: write the text');
+export { BOUNDS };
+
+
+const tooLong = (max: number) => `is longer than ${max.toLocaleString('en')} characters: shorten it`;
+/** Text of at most `max` characters, not empty once trimmed. */
+const textUpTo = (max: number) => z.string().trim().min(1, 'is empty: write the text').max(max, tooLong(max));
+const text = textUpTo(BOUNDS.paragraph);
+const title = textUpTo(BOUNDS.title);
+const shortLine = textUpTo(BOUNDS.line);
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -44,11 +54,21 @@ function emptyIsNone(value: unknown): unknown {
 }
 
 export const localized = perLocale(text);
-const localizedList = perLocale(z.array(text).min(1));
+/** A name in every language (a team's): a title's length. */
+const localizedTitle = perLocale(title);
+const localizedLine = perLocale(shortLine);
+const localizedList = perLocale(z.array(shortLine).min(1));
 /** A locale, by its code (`en`, `fr`…). */
 const localeCode = z.enum(allLocales);
 const metres = z.number().int().min(0).max(9000);
-const euros = z.number().min(0);
+/** An amount in euros, up to `max`: beyond it, most often a price typed with a decimal comma. */
+const eurosUpTo = (max: number) =>
+  z
+    .number()
+    .min(0)
+    .max(max, `must be at most ${max} euros (cents after a point: 29.90)`);
+const euros = eurosUpTo(BOUNDS.dayEuros);
+const count = (max: number) => z.number().int().min(0).max(max);
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'is not a time: write it as hours:minutes, e.g. 09:00');
 
 /**
@@ -85,11 +105,16 @@ export const calendarDate = z.unknown().transform((value, ctx): Date => {
   return z.NEVER;
 });
 
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+/**
+ * The countries of ISO 3166-1 alpha-2, from the `country-list` package: 249 codes, and none of the
+ * codes Intl.DisplayNames also names (EU, the European Union; ZZ, "Unknown Region"; XA and the
+ * other private-use codes), which are no country a resort or a job can be in.
+ */
+const COUNTRY_CODES = new Set(countryList.map(({ code }) => code));
 
 /** Whether a two-letter code (uppercase) is a country's (the editing UI lists exactly these). */
 export function isCountryCode(code: string): boolean {
-  return /^[A-Z]{2}$/.test(code) && regionNames.of(code) !== undefined;
+  return COUNTRY_CODES.has(code);
 }
 
 /** A country as its two-letter ISO 3166-1 code (ES, FR), checked against the list of countries. */
@@ -135,12 +160,12 @@ export function resortSchema<Ref extends z.ZodType, Photo extends z.ZodType = ty
 ) {
   return z
     .strictObject({
-      name: text,
+      name: title,
       /**
        * Other names people search the resort by (a local-language name, the village, an old
        * name): the lesson search finds the resort by them too. Optional.
        */
-      aliases: z.array(text).optional(),
+      aliases: z.array(title).optional(),
       /**
        * The marketplace backend's id of the resort: resort pages ask the backend for its live
        * status and snow report with it, and the Book button hands it to the booking app.
@@ -148,30 +173,30 @@ export function resortSchema<Ref extends z.ZodType, Photo extends z.ZodType = ty
       uuid: z.uuid('is not a uuid: copy the resort’s id from the backend, e.g. 0b6f…-…'),
       country,
       /** Administrative region (Aragon, Catalonia…), as each language writes it. */
-      region: localized,
+      region: localizedLine,
       /** Mountain range (Pyrenees, Sierra Nevada): the destinations page groups resorts by it. */
-      range: localized,
+      range: localizedLine,
       /** The resort's own site, where lift passes are sold. */
       website: z.url('is not a web address: write it whole, starting with https://'),
       elevation: z.strictObject({ base: metres, top: metres }),
       slopes: z.strictObject({
-        km: z.number().min(0),
-        green: z.number().int().min(0),
-        blue: z.number().int().min(0),
-        red: z.number().int().min(0),
-        black: z.number().int().min(0),
+        km: z.number().min(0).max(BOUNDS.km),
+        green: count(BOUNDS.runs),
+        blue: count(BOUNDS.runs),
+        red: count(BOUNDS.runs),
+        black: count(BOUNDS.runs),
       }),
       /** Whether the lifts are running today; a later live feed will override it. */
       status: z.enum(['open', 'closed']),
       /** Day lift pass in high season, in euros (indicative: the resort sets and sells them). */
       liftPrices: z.strictObject({ adult: euros, youth: euros, child: euros }),
       /** Who counts as youth and child at this resort, e.g. "6–11". */
-      ageBands: z.strictObject({ youth: text, child: text }),
+      ageBands: z.strictObject({ youth: shortLine, child: shortLine }),
       season: z.strictObject({ opens: calendarDate, closes: calendarDate }),
       hours: z.strictObject({ opens: time, closes: time }),
       snowReport: z.strictObject({
-        baseCm: z.number().int().min(0),
-        summitCm: z.number().int().min(0),
+        baseCm: count(BOUNDS.snowCm),
+        summitCm: count(BOUNDS.snowCm),
         lastSnowfall: calendarDate,
         updatedAt: calendarDate,
         /** True while the figures are an example rather than a live feed: the page says so. */
@@ -213,22 +238,27 @@ export const salaryBand = z
     max: z.number().int().positive(),
     per: z.enum(['year', 'month']),
   })
-  .refine((s) => s.max >= s.min, { message: 'must not be below salary.min', path: ['max'] });
+  .refine((s) => s.max >= s.min, { message: 'must not be below salary.min', path: ['max'] })
+  .refine((s) => s.max <= BOUNDS.salary[s.per], {
+    // Cents typed after a comma, or a yearly amount with `per: month`, land here.
+    message: 'is too high for a gross salary: write whole euros, without cents',
+    path: ['max'],
+  });
 
 /** A job posting's front matter (content/jobs/<locale>/<slug>.md). */
 export const jobSchema = z
   .strictObject({
-    title: text,
+    title,
     /**
      * The team's name in the file's language, one of content/teams.yaml (the editors' check keeps
      * it to those names: src/content/teams.ts).
      */
-    team: text,
+    team: title,
     /** How the location reads on the page, in the file's language: "Remote (Europe)". */
-    location: text,
+    location: shortLine,
     /** Where the job is based (JobPosting structured data): the country, and the town unless remote. */
     country,
-    city: text.optional(),
+    city: shortLine.optional(),
     /** Countries a remote employee may live and work in (the employer must be able to hire there). */
     applicantCountries: z.preprocess(
       // An empty list (as the editing UI saves one) is no list.
@@ -269,7 +299,7 @@ export const jobSchema = z
  * teams: the editors' check holds every posting's `team` to it and the editing UI offers it.
  */
 export const teamsSchema = z.strictObject({
-  teams: z.array(z.strictObject({ name: localized })).min(1),
+  teams: z.array(z.strictObject({ name: localizedTitle })).min(1),
 });
 
 /**
@@ -285,7 +315,7 @@ export const rentalPackSchema = <Photo extends z.ZodType = typeof photoPath>(
   sport: z.enum(['ski', 'snowboard']),
   /** `full`: skis or board with boots (and poles); `boots`: boots only, for your own skis. */
   kind: z.enum(['full', 'boots']),
-  name: localized,
+  name: localizedTitle,
   level: z.enum(['beginner', 'intermediate', 'advanced', 'all']),
   /** What the pack contains, one item per line. */
   contents: localizedList,
@@ -302,13 +332,13 @@ export const rentalPackSchema = <Photo extends z.ZodType = typeof photoPath>(
 export const priceSchema = z.strictObject({
   id: entryId,
   tab: z.enum(['ski', 'snowboard', 'accessories']),
-  label: localized,
+  label: localizedLine,
   /** Optional. A detail with no text in any language (as the editing UI saves one left empty) is none. */
   detail: z.preprocess(
     (detail) => (isObject(detail) && Object.values(detail).every((text) => text == null) ? undefined : detail),
     localized.optional(),
   ),
-  amount: euros,
+  amount: eurosUpTo(BOUNDS.priceEuros),
   unit: z.enum(['day', 'week', 'service']),
   /** Shown as "from …". */
   from: z.boolean().default(false),

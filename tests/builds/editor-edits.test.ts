@@ -1,9 +1,9 @@
 /**
  * Tests follow the content: an editor's ordinary, correct edits, made as the docs say in a copy
  * of the project (a resort added, a posting added in en/fr/es and another deleted, the private
- * lesson price changed, a translation string added), keep green the unit tests that read the
- * content, and the build shows them. A test that fixed a count, a price, a name or a slug would
- * fail here (docs/decisions.md).
+ * lesson price changed, a translation string added), keep green every unit test that reads the
+ * content (found by ./content-tests.ts, not listed), and the build shows them. A test that fixed
+ * a count, a price, a name or a slug would fail here (docs/decisions.md).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -11,22 +11,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { money } from '../../src/i18n/format';
 import { pathTo } from '../../src/i18n/routes';
+import { contentReadingTests } from './content-tests';
 import { copyProject, type ProjectCopy } from './project-copy';
 
-/** The unit tests that read content/ and the site facts (the others test code on fixtures). */
-const contentTests = [
-  'tests/unit/jobs.test.ts',
-  'tests/unit/site-facts.test.ts',
-  'tests/unit/lesson-price.test.ts',
-  'tests/unit/legal.test.ts',
-  'tests/unit/resort-uuids.test.ts',
-  'tests/unit/i18n.test.ts',
-  'tests/unit/locales.test.ts',
-  'tests/unit/sitemap.test.ts',
-];
 const locales = ['en', 'fr', 'es'] as const;
 
 let site: ProjectCopy;
+/** Every unit test that reads content/ (the others test code on fixtures). */
+let contentTests: string[];
 let units: { code: number; output: string };
 let build: { code: number; output: string };
 const edits = {
@@ -35,7 +27,19 @@ const edits = {
   posting: 'ski-patrol-liaison',
   deleted: '',
   price: 0,
+  model: '',
+  closed: '',
 };
+/** A text of content/translations/<locale>.json in the copy, its {{resort}} filled in. */
+const words = (locale: string, path: string, resort: string) =>
+  String(
+    path
+      .split('.')
+      .reduce<unknown>(
+        (at, key) => (at as Record<string, unknown>)[key],
+        JSON.parse(site.read(`content/translations/${locale}.json`)),
+      ),
+  ).replace('{{resort}}', resort);
 
 /** A built page's HTML, by its address (pages are files: `/en/jobs` is `en/jobs.html`). */
 const page = (path: string) => readFileSync(join(site.dir, 'dist/client', `${path}.html`), 'utf8');
@@ -45,14 +49,24 @@ beforeAll(async () => {
   site = copyProject('editor');
   const files = (dir: string) => readdirSync(join(site.dir, dir)).sort();
 
-  // A resort, modelled on an existing one (docs/content-resorts.md): its own name and uuid.
+  // A resort, modelled on an existing one (docs/content-resorts.md): its own name and uuid, and
+  // a season that ended yesterday (the build goes on, and its pages say so).
   const model = files('content/resorts').find((name) => name.endsWith('.yaml'))!;
+  edits.model = model.replace(/\.yaml$/, '');
+  const daysAgo = (days: number) =>
+    new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+  edits.closed = daysAgo(1);
   site.write(
     `content/resorts/${edits.resort}.yaml`,
     site
       .read(`content/resorts/${model}`)
       .replace(/^name: .*$/m, `name: ${edits.resortName}`)
-      .replace(/^uuid: \S+/m, `uuid: ${randomUUID()}`),
+      .replace(/^uuid: \S+/m, `uuid: ${randomUUID()}`)
+      .replace(/^season: .*$/m, `season: { opens: ${daysAgo(140)}, closes: ${edits.closed} }`),
+  );
+  // …and the resort it was modelled on in season, whatever the day the test runs.
+  site.edit(`content/resorts/${model}`, (text) =>
+    text.replace(/^season: .*$/m, `season: { opens: ${daysAgo(10)}, closes: ${daysAgo(-120)} }`),
   );
 
   // A posting in en, fr and es, copied from the first (docs/content-jobs.md), and the last deleted.
@@ -86,22 +100,75 @@ beforeAll(async () => {
     });
   }
 
-  [units, build] = await Promise.all([
+  contentTests = contentReadingTests(site.dir);
+  const timed = async <T>(what: string, run: Promise<T>) => {
+    const start = performance.now();
+    const result = await run;
+    console.log(`${what}: ${((performance.now() - start) / 1000).toFixed(1)} s`);
+    return result;
+  };
+  // One after the other: the tests that start servers and command-line tools time out when they
+  // share two cores with a build.
+  build = await timed('build', site.build());
+  units = await timed(
+    `${contentTests.length} unit test files`,
     site.node(['node_modules/vitest/vitest.mjs', 'run', '--project', 'unit', ...contentTests]),
-    site.build(),
-  ]);
-});
+  );
+}, 360_000);
 
 afterAll(() => site?.removeAll());
 
 describe('after an editor’s ordinary edits', () => {
-  test('the unit tests that read the content pass', () => {
+  test('every unit test that reads the content passes', () => {
     expect(units.output).toMatch(/Tests\s+\d+ passed/);
     expect(units.code, units.output).toBe(0);
+    // Each found file ran: none was left out by a filter that matched nothing.
+    for (const file of contentTests) expect(units.output).toContain(file);
   });
 
-  test('the site builds', () => {
+  test('the tests found include those that read the content through the site’s modules', () => {
+    // Through src/site-facts.ts (the lesson price) and src/i18n/translate.ts (the words).
+    expect(contentTests).toContain('tests/unit/lesson-search.test.ts');
+    expect(contentTests).toContain('tests/unit/i18n.test.ts');
+    // From disk, by the folder's name (src/content/check).
+    expect(contentTests).toContain('tests/unit/content-check.test.ts');
+    // A test of code on fixtures alone is not run again.
+    expect(contentTests).not.toContain('tests/unit/locales.test.ts');
+  });
+
+  test('the site builds, warning of the season that has ended', () => {
     expect(build.code, build.output).toBe(0);
+    expect(build.output).toContain(
+      `content/resorts/${edits.resort}.yaml, line ${
+        site
+          .read(`content/resorts/${edits.resort}.yaml`)
+          .split('\n')
+          .findIndex((l) => l.startsWith('season:')) + 1
+      }: season ended on ${edits.closed}`,
+    );
+  });
+
+  test('a resort whose season has ended says the next season’s dates are to be announced, and offers no booking', () => {
+    for (const locale of locales) {
+      const lessons = page(pathTo('resortSkiLessons', locale, { resort: edits.resort }));
+      expect(lessons).toContain(words(locale, 'resorts.lessons.seasonOver', edits.resortName));
+      expect(lessons).toContain(words(locale, 'resorts.info.nextSeason', edits.resortName));
+      const invitation = words(locale, 'resorts.lessons.closed', edits.resortName).split(
+        '{{date}}',
+      )[1]!;
+      expect(lessons).not.toContain(invitation.trim());
+      expect(lessons).not.toContain(words(locale, 'resorts.lessons.bookButton', edits.resortName));
+      const rental = page(pathTo('resortRental', locale, { resort: edits.resort }));
+      expect(rental).not.toContain('id="reserve"');
+      expect(rental).not.toContain('#reserve');
+      // The resort it was modelled on, in season, still takes bookings.
+      expect(page(pathTo('resortRental', locale, { resort: edits.model }))).toContain(
+        'id="reserve"',
+      );
+      expect(page(pathTo('resortSkiLessons', locale, { resort: edits.model }))).not.toContain(
+        words(locale, 'resorts.info.nextSeason', edits.resortName),
+      );
+    }
   });
 
   test('the new resort has its pages in every language, listed on the destinations page', () => {

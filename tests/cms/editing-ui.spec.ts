@@ -6,7 +6,7 @@
  * checked. The UI's load and save times are printed (docs/content.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
@@ -196,4 +196,55 @@ test('a rental pack’s day price changed in the editing UI is saved and passes 
 
   const check = await site.node(['scripts/content-check.mjs']);
   expect(check.output).toContain('no problems found');
+});
+
+test('a price typed the French way is refused beside its field, and nothing is written', async ({
+  page,
+}) => {
+  const file = 'content/site-facts.json';
+  const before = site.read(file);
+  await page.goto(`${url}/keystatic/singleton/site-facts`);
+  const field = page.getByLabel(/^Private lesson, per hour/);
+  await expect(field).toBeVisible({ timeout: 120_000 });
+  // 29,90: the field reads the comma as a thousands separator, 2990, above the bound.
+  await field.fill('29,90');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(/must be at most 200/)).toBeVisible();
+  expect(site.read(file)).toBe(before);
+});
+
+test('a save the check refuses shows its problem in the editing UI, never an error page over it', async ({
+  page,
+}) => {
+  // Two resorts of one name: each form is right on its own, only the check across files sees it.
+  const [first, second] = readdirSync(join(site.dir, 'content/resorts'))
+    .filter((file) => file.endsWith('.yaml'))
+    .sort()
+    .slice(0, 2)
+    .map((file) => `content/resorts/${file}`)
+    .map((file) => ({ file, name: (parse(site.read(file)) as { name: string }).name }));
+  const id = second!.file.replace(/^.*\/|\.yaml$/g, '');
+  await page.goto(`${url}/keystatic/collection/resorts/item/${id}`);
+  const name = page.getByRole('textbox', { name: /^Name/ });
+  await expect(name).toBeVisible({ timeout: 120_000 });
+  const panel = page.getByRole('complementary', { name: /^Content check/ });
+  await expect(panel).toContainText('no problems');
+
+  await name.fill(first!.name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(panel).toContainText('1 problem to fix', { timeout: 30_000 });
+  await expect(panel).toContainText(
+    `${second!.file}, line ${
+      site
+        .read(second!.file)
+        .split('\n')
+        .findIndex((l) => l.startsWith('name:')) + 1
+    }: name "${first!.name}" is already the name of the resort of ${first!.file}`,
+  );
+  // The form stays usable: no error overlay covers it, its Save button can be pressed.
+  await expect(page.locator('vite-error-overlay')).toHaveCount(0);
+  await name.fill(second!.name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(panel).toContainText('no problems', { timeout: 30_000 });
+  await expect(page.locator('vite-error-overlay')).toHaveCount(0);
 });

@@ -4,7 +4,8 @@
  * empty in the form (and an optional one can), and every choice offers exactly the schema's
  * closed list. A field added to a schema and not to its form, or the reverse, fails here.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
 import * as v from 'valibot';
@@ -21,6 +22,7 @@ import {
   teamsSchema,
 } from '../../src/content/schemas';
 import { SiteFactsSchema } from '../../src/site-facts';
+import { BOUNDS } from '../../src/content/bounds';
 import { FACT_WORDS } from '../../src/cms/facts';
 import { allLocales } from '../../src/i18n/locales';
 
@@ -375,5 +377,58 @@ describe('the editing UI’s navigation', () => {
       expect(listed).toEqual(
         expect.arrayContaining([`jobs-${locale}`, `articles-${locale}`, `translations-${locale}`]),
       );
+  });
+});
+
+describe('the editing UI refuses beside the field what the content check refuses', () => {
+  const resort = schemaOfForm(collections.resorts).fields!;
+  const field = (form: Record<string, Field>, ...path: string[]) =>
+    path.reduce<Field>((at, key) => at.fields![key]!, { kind: 'object', fields: form }) as Leaf;
+  /** Whether the form accepts a value as typed in it (no file to parse). */
+  const accepts = (leaf: Leaf, value: unknown) => {
+    try {
+      leaf.validate(value);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('a lift price typed the French way (62,50 read as 6250), and every amount above its bound', () => {
+    const adult = field(resort, 'liftPrices', 'adult');
+    expect(accepts(adult, 62.5)).toBe(true);
+    expect(accepts(adult, BOUNDS.dayEuros)).toBe(true);
+    expect(accepts(adult, 6250)).toBe(false);
+    const { privateHourly } = SiteFactsSchema.entries.lessons.entries;
+    expect(v.safeParse(privateHourly, 2990).success).toBe(false);
+    const facts = schemaOfForm(singletons['site-facts']).fields!;
+    expect(accepts(field(facts, 'lessons', 'privateHourly'), 2990)).toBe(false);
+    expect(accepts(field(facts, 'lessons', 'privateHourly'), 29.9)).toBe(true);
+  });
+
+  it('a job title over 70 characters, and a description pasted many times', () => {
+    const title = field(schemaOfForm(collections['jobs-en']).fields!, 'title');
+    expect(accepts(title, { name: 'x'.repeat(BOUNDS.title), slug: 'x' })).toBe(true);
+    expect(accepts(title, { name: 'x'.repeat(BOUNDS.title + 1), slug: 'x' })).toBe(false);
+    const description = field(resort, 'description', 'en');
+    expect(accepts(description, 'x'.repeat(BOUNDS.paragraph + 1))).toBe(false);
+  });
+
+  it('a translation’s file name is written like an English posting’s, never made from its title', () => {
+    const english = readdirSync(join(import.meta.dirname, '../../content/jobs/en')).map((file) =>
+      file.replace(/\.md$/, ''),
+    );
+    const title = field(schemaOfForm(collections['jobs-fr']).fields!, 'title');
+    expect(accepts(title, { name: 'Ingénieur', slug: english[0] })).toBe(true);
+    expect(accepts(title, { name: 'Ingénieur', slug: 'Ingénieur backend' })).toBe(false);
+    // A new translation starts with no file name, not one made from the French title.
+    expect((title.defaultValue as () => { slug: string })()).toMatchObject({ slug: '' });
+  });
+
+  it('countries: ISO 3166-1 only, no EU, ZZ or XA', () => {
+    const codes = (field(resort, 'country') as Field).options!.map((o) => o.value);
+    expect(codes).toEqual(expect.arrayContaining(['ES', 'FR', 'AD', 'GB']));
+    for (const code of ['EU', 'ZZ', 'XA', 'UN', 'QO']) expect(codes).not.toContain(code);
+    expect(codes).toHaveLength(249);
   });
 });

@@ -16,7 +16,13 @@ import {
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkContent, formatProblem, formatProblems } from '../../src/content/check';
+import {
+  checkContent,
+  contentWarnings,
+  formatProblem,
+  formatProblems,
+  formatWarnings,
+} from '../../src/content/check';
 
 const root = resolve(import.meta.dirname, '../..');
 const temporaryDirs: string[] = [];
@@ -373,6 +379,109 @@ describe('the editors’ content check', () => {
         'portrait is "portraits/ana.jpg", but there is no such file next to content/reviews.yaml',
       ],
     },
+    {
+      mistake: 'a lift price typed with a decimal comma in the form (62,50 saved as 6250)',
+      edit: (d: string) =>
+        change(d, `content/resorts/${resort}`, (t) => t.replace(/adult: [\d.]+/, 'adult: 6250')),
+      says: [
+        `content/resorts/${resort}, line ${line(`content/resorts/${resort}`, /^liftPrices:/)}: liftPrices.adult must be at most 200 euros (cents after a point: 29.90), not 6250`,
+      ],
+    },
+    {
+      mistake: 'a price written with a decimal comma in the file',
+      edit: (d: string) =>
+        change(d, 'content/prices.yaml', (t) => t.replace(/amount: [\d.]+/, 'amount: "29,90"')),
+      says: ['amount is written with a comma (29,90): write 29.90, cents after a point'],
+    },
+    {
+      mistake: 'a private lesson above 200 euros an hour',
+      edit: (d: string) =>
+        change(d, 'content/site-facts.json', (t) =>
+          t.replace(/"privateHourly": [\d.]+/, '"privateHourly": 2990'),
+        ),
+      says: [
+        'content/site-facts.json: lessons.privateHourly is wrong: must be at most 200 euros (cents after a point: 29.9 for €29.90) (the file has 2990)',
+      ],
+    },
+    {
+      mistake: 'a job title over 70 characters',
+      edit: (d: string) =>
+        change(d, `content/jobs/en/${posting}`, (t) =>
+          t.replace(/^title: .*$/m, `title: ${'Senior '.repeat(28)}engineer`),
+        ),
+      says: [
+        `content/jobs/en/${posting}, line 2: title is longer than 70 characters: shorten it (it has 204)`,
+      ],
+    },
+    {
+      mistake: 'a posting with no text',
+      edit: (d: string) =>
+        change(d, `content/jobs/en/${posting}`, (t) =>
+          t.replace(/^(---\n[\s\S]*?\n---\n)[\s\S]*$/, '$1\n'),
+        ),
+      says: [
+        `content/jobs/en/${posting}`,
+        'has no text below its fields: write the posting’s description',
+      ],
+    },
+    {
+      mistake: 'a description pasted hundreds of times',
+      edit: (d: string) =>
+        change(d, `content/resorts/${resort}`, (t) =>
+          t
+            .replace(
+              /^( {2}en: )>-\n/m,
+              `$1"${'Snow all winter. '.repeat(5800)}"\n  __dropped: >-\n`,
+            )
+            .replace(/^ {2}__dropped: >-\n(?: {4}.*\n)+/m, ''),
+        ),
+      says: ['description.en is longer than 2,000 characters: shorten it (it has 98,599)'],
+    },
+    {
+      mistake: 'a translation that pays another salary than the English posting',
+      edit: (d: string) =>
+        change(d, `content/jobs/fr/${posting}`, (t) =>
+          t.replace(/^salary: .*$/m, 'salary: { min: 1000, max: 2000, per: month }'),
+        ),
+      says: [
+        `content/jobs/fr/${posting}, line ${line(`content/jobs/fr/${posting}`, /^salary:/)}: salary is 1000–2000 per month, but the English posting content/jobs/en/${posting} says`,
+      ],
+    },
+    {
+      mistake: 'a translation in another place of the jobs page than the English posting',
+      edit: (d: string) =>
+        change(d, `content/jobs/es/${posting}`, (t) => t.replace(/^order: .*$/m, 'order: 999')),
+      says: [`content/jobs/es/${posting}`, 'order is 999, but the English posting'],
+    },
+    ...['EU', 'ZZ', 'XA'].map((code) => ({
+      mistake: `the country code ${code}, which no country has`,
+      edit: (d: string) =>
+        change(d, `content/resorts/${resort}`, (t) =>
+          t.replace(/^country: \w+/m, `country: ${code}`),
+        ),
+      says: [
+        `content/resorts/${resort}, line ${line(`content/resorts/${resort}`, /^country:/)}: country`,
+        'is not a country code',
+      ],
+    })),
+    {
+      mistake: 'two resorts of the same name in other letter case and accents',
+      edit: (d: string) => {
+        const name = /^name: (.*)$/m.exec(
+          readFileSync(join(d, `content/resorts/${resort}`), 'utf8'),
+        )![1]!;
+        change(d, `content/resorts/${otherResort}`, (t) =>
+          t.replace(
+            /^name: .*$/m,
+            `name: ${name.toUpperCase().normalize('NFD').replace(/\p{M}/gu, '')}`,
+          ),
+        );
+      },
+      says: [
+        `content/resorts/${otherResort}, line ${line(`content/resorts/${otherResort}`, /^name:/)}: name`,
+        `is already the name of the resort of content/resorts/${resort}`,
+      ],
+    },
   ])('$mistake is named in plain words', ({ edit, says }) => {
     const messages = checkWith(edit);
     const all = messages.join('\n');
@@ -388,6 +497,34 @@ describe('the editors’ content check', () => {
       withPhoto(d, `./${resortId}/photo.jpg`);
     });
     expect(messages).toEqual([]);
+  });
+
+  it('names the copy, not the original, when a resort is duplicated in the editing UI', () => {
+    // "Duplicate entry" keeps the name and the uuid; the copy's file name sorts before the original's.
+    const copy = resort.replace(/\.yaml$/, '-1.yaml');
+    const messages = checkWith((d) =>
+      cpSync(join(d, `content/resorts/${resort}`), join(d, `content/resorts/${copy}`)),
+    );
+    expect(messages.length).toBeGreaterThan(0);
+    for (const message of messages) expect(message).toMatch(new RegExp(`^content/resorts/${copy}`));
+    expect(messages.join('\n')).toContain(`uuid is the same as in content/resorts/${resort}`);
+    expect(messages.join('\n')).toContain(
+      `is already the name of the resort of content/resorts/${resort}`,
+    );
+  });
+
+  it('warns of a season that has ended, without stopping the build', () => {
+    const closes = /closes: (\d{4}-\d\d-\d\d)/.exec(
+      readFileSync(join(root, `content/resorts/${resort}`), 'utf8'),
+    )![1]!;
+    const dayAfter = new Date(Date.parse(closes) + 86_400_000);
+    const lastDay = new Date(Date.parse(closes));
+    expect(contentWarnings(root, lastDay).map(formatProblem).join('\n')).not.toContain(resort);
+    const warnings = contentWarnings(root, dayAfter).map(formatProblem);
+    expect(warnings).toContain(
+      `content/resorts/${resort}, line ${line(`content/resorts/${resort}`, /^season:/)}: season ended on ${closes}: the resort's pages say the next season's dates are to be announced until you write them in season.opens and season.closes`,
+    );
+    expect(formatWarnings(contentWarnings(root, dayAfter))).toContain('(the site still builds)');
   });
 
   it('lists every problem at once', () => {

@@ -11,6 +11,7 @@ import {
   type SearchDraft,
 } from '../../src/lessons/search';
 import { dateAfter } from '../../src/lessons/search-dates';
+import type { LessonRule } from '../../src/lessons/price';
 import { facts } from '../../src/site-facts';
 
 const resorts = [
@@ -19,7 +20,19 @@ const resorts = [
   { id: 'sierra-nevada', name: 'Sierra Nevada' },
 ];
 const today = '2027-01-05';
-const context = { resorts, today, rule: facts.lessons };
+/**
+ * The spec's example rule (§9), as a fixture: the checks below are of the code, on fixed bounds.
+ * The site's own numbers (content/site-facts.json, which editors change) are quoted further down
+ * with expectations computed from them.
+ */
+const rule: LessonRule = {
+  privateHourly: 29.9,
+  extraPersonHourly: 5,
+  maxPrivateGroup: 6,
+  group: { min: 4, max: 8 },
+  durationHours: { min: 1, max: 8 },
+};
+const context = { resorts, today, rule };
 
 /** A complete, valid search, changed by `patch`. */
 function draft(patch: Partial<SearchDraft> = {}): SearchDraft {
@@ -276,44 +289,65 @@ describe('adding a date', () => {
 });
 
 describe('the quote while the form is filled in', () => {
-  it('shows as soon as the people, the lesson type and the durations are right, resort or not', () => {
+  it('shows the site’s price as soon as the people, the lesson type and the durations are right, resort or not', () => {
+    // The site's own rule (content/site-facts.json): up to three learners, two dates of the
+    // shortest lesson, in whole cents.
+    const { privateHourly, extraPersonHourly, maxPrivateGroup, durationHours } = facts.lessons;
+    const learners = Math.min(3, maxPrivateGroup);
+    const hours = durationHours.min;
     const quote = draftQuote(
       draft({
         where: '',
+        adults: String(learners),
+        children: '0',
+        dates: [
+          { day: '', time: '10:00', hours: String(hours) },
+          { day: '', time: '10:00', hours: String(hours) },
+        ],
+      }),
+      facts.lessons,
+    );
+    const hourlyCents = Math.round((privateHourly + (learners - 1) * extraPersonHourly) * 100);
+    expect(quote).toMatchObject({
+      kind: 'private',
+      learners,
+      dates: 2,
+      totalHours: 2 * hours,
+      hourly: hourlyCents / 100,
+      total: (hourlyCents * 2 * hours) / 100,
+    });
+  });
+
+  it('quotes the example rule: 3 learners for 3 + 3 hours', () => {
+    const quote = draftQuote(
+      draft({
         dates: [
           { day: '', time: '10:00', hours: '3' },
           { day: '', time: '10:00', hours: '3' },
         ],
       }),
-      facts.lessons,
+      rule,
     );
-    expect(quote).toMatchObject({
-      kind: 'private',
-      learners: 3,
-      dates: 2,
-      totalHours: 6,
-      hourly: 39.9,
-      total: 239.4,
-    });
+    expect(quote).toMatchObject({ learners: 3, totalHours: 6, hourly: 39.9, total: 239.4 });
   });
 
   it('waits while one of them is wrong', () => {
-    expect(draftQuote(draft({ adults: '0', children: '0' }), facts.lessons)).toBeNull();
-    expect(draftQuote(draft({ adults: '5', children: '2' }), facts.lessons)).toBeNull();
+    expect(draftQuote(draft({ adults: '0', children: '0' }), rule)).toBeNull();
+    expect(draftQuote(draft({ adults: '5', children: '2' }), rule)).toBeNull();
     expect(
-      draftQuote(
-        draft({ dates: [{ day: '2027-01-10', time: '10:00', hours: '12' }] }),
-        facts.lessons,
-      ),
+      draftQuote(draft({ dates: [{ day: '2027-01-10', time: '10:00', hours: '12' }] }), rule),
     ).toBeNull();
-    expect(draftQuote(draft({ dates: [] }), facts.lessons)).toBeNull();
-    expect(draftQuote(draft({ lesson: '' }), facts.lessons)).toBeNull();
+    expect(draftQuote(draft({ dates: [] }), rule)).toBeNull();
+    expect(draftQuote(draft({ lesson: '' }), rule)).toBeNull();
   });
 
   it('quotes a group by its bounds', () => {
-    expect(
-      draftQuote(draft({ lesson: 'group', adults: '4', children: '1' }), facts.lessons),
-    ).toMatchObject({ kind: 'group', learners: 5, min: 4, max: 8 });
+    expect(draftQuote(draft({ lesson: 'group', adults: '4', children: '1' }), rule)).toMatchObject({
+      kind: 'group',
+      learners: 5,
+      min: 4,
+      max: 8,
+    });
   });
 });
 

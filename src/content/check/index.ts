@@ -16,15 +16,16 @@ import { allLocales, defaultLocale, type Locale } from '../../i18n/locales';
 import { SiteFactsSchema } from '../../site-facts';
 import { placeholderProblems } from '../markdown-placeholders';
 import { contentCollections, isListPlace, type ListPlace } from '../collections';
-import { teamsSchema } from '../schemas';
+import { BOUNDS, teamsSchema } from '../schemas';
 import { TEAMS_FILE, teamNames, type Teams } from '../teams';
 import { validate } from './issues';
 import { isPhotoFile, photoIn } from './photos';
 import { didYouMean, nearest, type Problem } from './problems';
 import { isProblem, readJson, readMarkdown, readYaml, type Parsed } from './read';
-import { slugify } from '../../lib/slug';
+import { foldAccents, slugify } from '../../lib/slug';
+import { isoDay, seasonIsOver } from '../../resorts/season';
 
-export { formatProblem, formatProblems, type Problem } from './problems';
+export { formatProblem, formatProblems, formatWarnings, type Problem } from './problems';
 
 /**
  * The collections as the check reads them: a reference to another entry is a plain id here, and
@@ -77,6 +78,29 @@ function renameHint(path: string): string {
   return 'move it to the folder it belongs in with the right extension (docs/content.md lists them), or delete it';
 }
 
+/**
+ * What the check warns of without stopping the build: the content is right as written, but a
+ * visitor would see something to update (a season that has ended). `today` is the build's day.
+ */
+export function contentWarnings(root: string = process.cwd(), today: Date = new Date()): Problem[] {
+  const folder = join(root, 'content/resorts');
+  const warnings: Problem[] = [];
+  for (const path of readdirSync(folder).filter((name) => name.endsWith('.yaml')).sort()) {
+    const file = `content/resorts/${path}`;
+    const parsed = readYaml(file, readFileSync(join(folder, path), 'utf8'));
+    if (isProblem(parsed)) continue; // an error of checkContent's
+    const closes = (parsed.data as { season?: { closes?: unknown } } | null)?.season?.closes;
+    if (typeof closes !== 'string' || !seasonIsOver(closes, today)) continue;
+    warnings.push({
+      file,
+      line: parsed.lineOf(['season', 'closes']),
+      field: 'season',
+      message: `ended on ${isoDay(closes)}: the resort's pages say the next season's dates are to be announced until you write them in season.opens and season.closes`,
+    });
+  }
+  return warnings;
+}
+
 export function checkContent(root: string = process.cwd()): Problem[] {
   const content = join(root, 'content');
   const problems: Problem[] = [];
@@ -85,6 +109,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
 
   const resorts = new Map<string, { file: string; data: Record<string, unknown>; parsed: Parsed }>();
   const markdown: { folder: keyof typeof MARKDOWN_FOLDERS; locale: string; slug: string; file: string }[] = [];
+  const postings: { locale: string; slug: string; file: string; data: Record<string, unknown>; parsed: Parsed }[] = [];
   const teams: { locale: string; slug: string; team: string; file: string; line?: number }[] = [];
   const listIds: Record<string, Set<string>> = {};
   const resortNamers: { data: unknown[]; file: string; parsed: Parsed; key: string; what: string }[] = [];
@@ -236,7 +261,22 @@ export function checkContent(root: string = process.cwd()): Problem[] {
         continue;
       }
       markdown.push({ folder, locale, slug, file });
-      problems.push(...validate(schema, page.parsed.data, file, page.parsed).problems);
+      const checked = validate(schema, page.parsed.data, file, page.parsed);
+      problems.push(...checked.problems);
+      if (folder === 'jobs') {
+        const length = page.body.trim().length;
+        if (length === 0) {
+          problems.push({ file, line: page.bodyLine, message: 'has no text below its fields: write the posting’s description' });
+        } else if (length > BOUNDS.body) {
+          problems.push({
+            file,
+            line: page.bodyLine,
+            message: `has a description of ${length.toLocaleString('en')} characters: shorten it to ${BOUNDS.body.toLocaleString('en')} at most (was it pasted twice?)`,
+          });
+        }
+        // Compared with the English posting once both are right on their own (./index.ts, below).
+        if (!checked.problems.length) postings.push({ locale, slug, file, data: checked.output as Record<string, unknown>, parsed: page.parsed });
+      }
       const team = (page.parsed.data as { team?: unknown } | null)?.team;
       if (folder === 'jobs' && typeof team === 'string') {
         teams.push({ locale, slug, team: team.trim(), file, line: page.parsed.lineOf(['team']) });
@@ -282,21 +322,8 @@ export function checkContent(root: string = process.cwd()): Problem[] {
   }
   checkTeams(teams, teamList, problems);
 
-  // Resort uuids: two resorts with the same backend id would show each other's snow report.
-  const uuids = new Map<string, string>();
-  for (const { file, data, parsed } of resorts.values()) {
-    if (typeof data.uuid !== 'string') continue;
-    const key = data.uuid.toLowerCase();
-    const other = uuids.get(key);
-    if (other) {
-      problems.push({
-        file,
-        line: parsed.lineOf(['uuid']),
-        field: 'uuid',
-        message: `is the same as in ${other}: copy this resort's own id from the backend`,
-      });
-    } else uuids.set(key, file);
-  }
+  checkResortCopies(root, [...resorts.values()], problems);
+  checkSharedFacts(postings, problems);
 
   // References between files: a resort's packs, a review's resort.
   const packs = listIds[PACKS_FILE];
@@ -335,6 +362,90 @@ export function checkContent(root: string = process.cwd()): Problem[] {
   return problems;
 }
 
+/**
+ * Two resorts with the same backend id would show each other's snow report; two with the same
+ * name, two cards of it. Most often one is a copy ("Duplicate entry" in the editing UI): the
+ * message names the copy, not the original, which is the file named after the resort
+ * (astun.yaml for Astún), else the older file.
+ */
+function checkResortCopies(
+  root: string,
+  resorts: { file: string; data: Record<string, unknown>; parsed: Parsed }[],
+  problems: Problem[],
+) {
+  const isOriginal = (r: (typeof resorts)[number]) =>
+    typeof r.data.name === 'string' && r.file.endsWith(`/${slugify(r.data.name)}.yaml`);
+  const age = (file: string) => statSync(join(root, file)).mtimeMs;
+  const copiesBy = (field: 'uuid' | 'name', key: (value: string) => string, say: (original: string, value: string) => string) => {
+    const groups = new Map<string, typeof resorts>();
+    for (const resort of resorts) {
+      const value = resort.data[field];
+      if (typeof value !== 'string' || !value.trim()) continue;
+      const group = groups.get(key(value)) ?? [];
+      group.push(resort);
+      groups.set(key(value), group);
+    }
+    for (const group of groups.values()) {
+      if (group.length < 2) continue;
+      const [original, ...copies] = [...group].sort(
+        (a, b) => Number(isOriginal(b)) - Number(isOriginal(a)) || age(a.file) - age(b.file) || a.file.localeCompare(b.file),
+      );
+      for (const copy of copies) {
+        problems.push({
+          file: copy.file,
+          line: copy.parsed.lineOf([field]),
+          field,
+          message: say(original!.file, String(copy.data[field])),
+        });
+      }
+    }
+  };
+  copiesBy(
+    'uuid',
+    (uuid) => uuid.toLowerCase(),
+    (original) => `is the same as in ${original}: copy this resort's own id from the backend (or delete this file if it is a copy)`,
+  );
+  copiesBy(
+    'name',
+    (name) => foldAccents(name).toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim(),
+    (original, name) => `"${name}" is already the name of the resort of ${original}: give this resort its own name (or delete this file if it is a copy)`,
+  );
+}
+
+/**
+ * The facts a posting shares with its translations: a French page may not pay another salary
+ * or sit elsewhere on the jobs page than the English posting it translates.
+ */
+const SHARED_FACTS = ['salary', 'order', 'workplace', 'type', 'country'] as const;
+
+function checkSharedFacts(
+  postings: { locale: string; slug: string; file: string; data: Record<string, unknown>; parsed: Parsed }[],
+  problems: Problem[],
+) {
+  const english = new Map(postings.filter((p) => p.locale === defaultLocale).map((p) => [p.slug, p]));
+  const written = (value: unknown): string => {
+    if (value === undefined || value === null) return 'nothing';
+    if (value instanceof Date) return value.toISOString().slice(0, 10);
+    if (typeof value !== 'object') return String(value);
+    const { min, max, per } = value as { min?: unknown; max?: unknown; per?: unknown };
+    return min == null && max == null ? 'nothing' : `${String(min)}–${String(max)} per ${String(per)}`;
+  };
+  for (const posting of postings) {
+    const source = english.get(posting.slug);
+    if (posting.locale === defaultLocale || !source) continue;
+    for (const field of SHARED_FACTS) {
+      const mine = written(posting.data[field]);
+      const theirs = written(source.data[field]);
+      if (mine === theirs) continue;
+      problems.push({
+        file: posting.file,
+        line: posting.parsed.lineOf([field]),
+        field,
+        message: `is ${mine}, but the English posting ${source.file} says ${theirs}: write the same as the English posting (a translation keeps the English posting's ${SHARED_FACTS.join(', ')})`,
+      });
+    }
+  }
+}
 
 /**
  * The entries of a list file, held under its key (`packs:`), or undefined after saying what is

@@ -52,6 +52,9 @@ function describe(issue: z.core.$ZodIssue, input: unknown): string {
   switch (issue.code) {
     case 'invalid_type':
       if (input === undefined) return 'is missing';
+      // 29,90: cents after a comma, the French and Spanish way. Written with a point, it is read.
+      if (issue.expected === 'number' && typeof input === 'string' && /^\s*\d+,\d+\s*$/.test(input))
+        return `is written with a comma (${input.trim()}): write ${input.trim().replace(',', '.')}, cents after a point`;
       return `should be ${KINDS[issue.expected] ?? issue.expected}, not ${shown(input)}`;
     case 'invalid_value':
       if (input === undefined) return `is missing: write one of ${issue.values.map((v) => String(v)).join(', ')}`;
@@ -62,6 +65,9 @@ function describe(issue: z.core.$ZodIssue, input: unknown): string {
       return `must be at least ${String(issue.minimum)}${issue.inclusive === false ? ' (and not equal)' : ''}, not ${shown(input)}`;
     case 'too_big':
       if (issue.origin === 'array') return `has too many items: at most ${String(issue.maximum)}`;
+      // A text's own message says how long it may be; its length, not its whole text, is shown.
+      if (issue.origin === 'string') return `${issue.message} (it has ${String(input).trim().length.toLocaleString('en')})`;
+      if (!issue.message.startsWith('Too')) return `${issue.message}, not ${shown(input)}`;
       return `must be at most ${String(issue.maximum)}, not ${shown(input)}`;
     case 'not_multiple_of':
       return `must be a multiple of ${String(issue.divisor)}`;

@@ -24,6 +24,14 @@ export function formatProblems(problems: readonly Problem[]): string {
     .join('\n')}\n`;
 }
 
+/** Things to update that do not stop the build (a season that has ended). */
+export function formatWarnings(warnings: readonly Problem[]): string {
+  const count = warnings.length === 1 ? '1 thing' : `${warnings.length} things`;
+  return `The content has ${count} to update (the site still builds):\n\n${warnings
+    .map((warning) => `  ⚠ ${formatProblem(warning)}`)
+    .join('\n')}\n`;
+}
+
 /** Number of single-letter edits from one word to another (for "did you mean"). */
 function distance(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
