@@ -13,7 +13,10 @@ test('/healthz answers 200 when a submission would be stored', async () => {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(await response.json()).toEqual({ status: 'ready' });
+    expect(await response.json()).toEqual({
+      status: 'ready',
+      outbox: { waiting: 0, stuck: false },
+    });
   } finally {
     await server.stop();
   }
