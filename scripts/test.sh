@@ -78,7 +78,7 @@ run npx playwright test              # end to end in Chromium, axe and link chec
 # WebKit 2.38 (Safari 16's engine), against the same build: about a minute (tests/browsers).
 bash scripts/ensure-browsers.sh
 run npx vitest run --project browsers
-# Every template at 390 and 1280 px in en and fr against its committed baseline (README:
+# Every template at 390 and 1280 px in en and fr against its committed baseline (docs/testing.md:
 # Screenshots as a test); `npm run screenshots:update` accepts an intended change.
 run npm run screenshots
 # The editing UI (npm run cms) in a copy of the project: a posting created in it builds.

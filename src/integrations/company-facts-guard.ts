@@ -19,7 +19,7 @@ export function companyFactsWarning(company: CompanyConfig): string | undefined 
     `The legal notice and the footer of ${company.name} lack facts the law expects:`,
     ...missing.map((name) => `  - ${name}`),
     'Those lines are left out of the pages. Set the variables for a deployment',
-    '(.env.example, README "Configuration").',
+    '(.env.example, docs/configuration.md).',
   ]);
 }
 

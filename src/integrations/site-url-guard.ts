@@ -2,7 +2,7 @@
  * A build without SITE_URL would publish `http://localhost:4321` in every canonical, hreflang,
  * Open Graph and sitemap URL. This says so loudly on a developer's machine (at the start and again
  * at the end of the build, where it is seen) and stops a build under CI (src/config.ts,
- * `siteUrlVerdict`; README "Configuration").
+ * `siteUrlVerdict`; docs/configuration.md).
  */
 import type { AstroIntegration } from 'astro';
 import { LOCAL_SITE_URL, siteUrlVerdict } from '../config';

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
+import { contactValues } from '../forms-fixtures';
 import { rows, sharedDbPath, uniqueEmail } from './forms-helpers';
 import { aResort, hydrated, useTranslations } from './site';
 
@@ -137,20 +138,16 @@ test('contact: a submit before any other interaction is sent, with the island’
   await page.goto(pathTo('contact', 'en'));
   const email = uniqueEmail('contact-first-click');
   // As an autofill that fires no event would leave it: the form filled, the island not started.
-  await page.evaluate((address) => {
-    const set = (id: string, value: string) =>
-      ((document.getElementById(id) as HTMLInputElement).value = value);
-    set('contact-name', 'Marie Curie');
-    set('contact-email', address);
-    set('contact-title', 'Private lesson');
-    set('contact-message', 'Two hours on Saturday morning?');
-  }, email);
+  await page.evaluate((values) => {
+    for (const [field, value] of Object.entries(values))
+      (document.getElementById(`contact-${field}`) as HTMLInputElement).value = value;
+  }, contactValues(email));
   await expect(page.locator(hydrated('ContactForm'))).toHaveCount(0);
   await page.getByRole('button', { name: t('forms.contact.submit') }).click();
   await expect(page.getByRole('status')).toContainText(t('forms.contact.success'));
   expect(page.url()).toMatch(/\/en\/contact$/);
   expect(rows(sharedDbPath(), 'SELECT name FROM contact_messages WHERE email = ?', email)).toEqual([
-    { name: 'Marie Curie' },
+    { name: contactValues(email).name },
   ]);
 });
 

@@ -14,6 +14,7 @@ import {
   subscriptionLocales,
   uniqueEmail,
 } from '../e2e/forms-helpers';
+import { contactValues } from '../forms-fixtures';
 import { receiverOrigin, testBuildConfig } from './hosts';
 
 const en = useTranslations('en');
@@ -91,15 +92,13 @@ test('the contact form: stored by the receiver', async ({ page }) => {
   await page.goto(pathTo('contact', 'en'));
   await hydrated(page, '#contact-name');
   const email = uniqueEmail('cdn-contact');
-  await page.locator('#contact-name').fill('Marie Curie');
-  await page.locator('#contact-email').fill(email);
-  await page.locator('#contact-title').fill('Private lesson');
-  await page.locator('#contact-message').fill('Two hours on Saturday morning?');
+  for (const [field, value] of Object.entries(contactValues(email)))
+    await page.locator(`#contact-${field}`).fill(value);
   await page.getByRole('button', { name: en('forms.contact.submit') }).click();
   await expect(page.getByRole('status')).toContainText(en('forms.contact.success'));
   expect(
     rows(sharedDbPath(), 'SELECT title, locale FROM contact_messages WHERE email = ?', email),
-  ).toEqual([{ title: 'Private lesson', locale: 'en' }]);
+  ).toEqual([{ title: contactValues(email).title, locale: 'en' }]);
 });
 
 test('the instructor application with its two files: stored by the receiver', async ({ page }) => {
