@@ -10,7 +10,7 @@ import type { FormDefinition } from './definition.ts';
 
 /**
  * How the island draws a field: a person's name (with its hint) or email, a phone number, a line
- * of text or a paragraph (both bounded by the rule's `maxLength`).
+ * of text or a paragraph (both held to `maxLength` as typed, the bound its rule checks).
  */
 export type ContactInput = 'personName' | 'email' | 'phone' | 'line' | 'paragraph';
 
