@@ -66,9 +66,10 @@ function parseHead(bytes) {
  * `node server.mjs` of the project at `root` (it serves `root/dist`), on a loopback port, with a
  * database of its own in a temporary folder. Resolves once it answers; `stop()` ends it and
  * deletes the database. The one way the scripts (weight report, server benchmark) and the tests
- * (tests/builds) start a built project's server.
+ * (tests/builds) start a built project's server. `env`: more environment variables; `log()`: what
+ * it printed.
  */
-export async function startNodeServer(root, { startupMs = 20_000 } = {}) {
+export async function startNodeServer(root, { startupMs = 20_000, env = {} } = {}) {
   const port = await freePort();
   const data = mkdtempSync(join(tmpdir(), 'as-sent-'));
   const child = spawn(process.execPath, ['server.mjs'], {
@@ -79,6 +80,7 @@ export async function startNodeServer(root, { startupMs = 20_000 } = {}) {
       HOST: '127.0.0.1',
       FORMS_DB_PATH: join(data, 'submissions.sqlite'),
       FORMS_UPLOAD_DIR: join(data, 'uploads'),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -112,5 +114,12 @@ export async function startNodeServer(root, { startupMs = 20_000 } = {}) {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { port, url: `http://127.0.0.1:${port}`, pid: child.pid, process: child, stop };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    process: child,
+    log: () => output,
+    stop,
+  };
 }
