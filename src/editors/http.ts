@@ -19,6 +19,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRateLimiter } from '../forms/server/rate-limit.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
 import { publish, rollback, type Outcome } from '../publish/publish.ts';
 import { servedBuild } from '../publish/builds.ts';
 import { verifyPassword } from './passwords.ts';
@@ -44,12 +45,6 @@ pre{white-space:pre-wrap;font-size:.85rem;max-height:20rem;overflow:auto;backgro
 const styleHash = createHash('sha256').update(STYLE).digest('base64');
 const POLICY = `default-src 'none'; style-src 'sha256-${styleHash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
 
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
 function page(res: ServerResponse, status: number, title: string, body: string) {
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
@@ -59,7 +54,7 @@ function page(res: ServerResponse, status: number, title: string, body: string) 
     'referrer-policy': 'same-origin',
   });
   res.end(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} · Pistelink editors</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`,
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Pistelink editors</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`,
   );
 }
 
@@ -145,9 +140,9 @@ export function editorsArea({ root, siteUrl, store = openEditors(), now }: Edito
       status,
       'Sign in',
       `<h1>Sign in to edit the site</h1>
-${problem ? `<p class="problem" role="alert">${escape(problem)}</p>` : ''}
+${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
 <form method="post" action="${SIGN_IN}">
-<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${escape(email)}">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
 </form>
@@ -220,29 +215,29 @@ ${problem ? `<p class="problem" role="alert">${escape(problem)}</p>` : ''}
   function home(res: ServerResponse, session: Session & { token: string }) {
     const outcome = outcomes.get(session.token);
     outcomes.delete(session.token);
-    const csrf = `<input type="hidden" name="csrf" value="${escape(session.csrf)}">`;
+    const csrf = `<input type="hidden" name="csrf" value="${escapeHtml(session.csrf)}">`;
     const history = recentPublishes();
     page(
       res,
       200,
       'Publish',
       `<h1>Publish the site</h1>
-<form method="post" action="/editors/sign-out"><p>Signed in as ${escape(session.name)} (${escape(session.email)}).</p>${csrf}<button type="submit">Sign out</button></form>
+<form method="post" action="/editors/sign-out"><p>Signed in as ${escapeHtml(session.name)} (${escapeHtml(session.email)}).</p>${csrf}<button type="submit">Sign out</button></form>
 ${
   outcome
-    ? `<div class="${outcome.ok ? 'done' : 'problem'}" role="status"><p>${escape(outcome.summary)} (${outcome.seconds} s)</p>${
+    ? `<div class="${outcome.ok ? 'done' : 'problem'}" role="status"><p>${escapeHtml(outcome.summary)} (${outcome.seconds} s)</p>${
         outcome.log.trim()
-          ? `<details><summary>Details</summary><pre tabindex="0">${escape(outcome.log)}</pre></details>`
+          ? `<details><summary>Details</summary><pre tabindex="0">${escapeHtml(outcome.log)}</pre></details>`
           : ''
       }</div>`
     : ''
 }
-<p>${escape(servedLine())}</p>
+<p>${escapeHtml(servedLine())}</p>
 <form method="post" action="/editors/publish">${csrf}<button type="submit">Publish</button>
 <p>Checks the content, builds the site and puts it live (about a minute). Visitors see the last published site until it is done.</p></form>
 <form method="post" action="/editors/rollback">${csrf}<button type="submit">Roll back</button>
 <p>Brings back the site as it was before the last publish, and its content.</p></form>
-${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((line) => `<li>${escape(line)}</li>`).join('')}</ul>` : ''}`,
+${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''}`,
     );
   }
 

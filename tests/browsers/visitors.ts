@@ -16,6 +16,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { eventually } from '../eventually';
 import { freePort } from '../free-port';
 
 /** A browser as the tests use it: one tab, scripts given as function bodies run in the page. */
@@ -70,15 +71,7 @@ export async function until<T>(
 }
 
 /** Polls `check` here, in the tests (the receiver's database), until it returns a truthy value. */
-export async function eventually<T>(what: string, check: () => T): Promise<T> {
-  const deadline = Date.now() + TIMEOUT;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`waited ${TIMEOUT / 1000} s for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+export { eventually };
 
 /** Brings an element into view at once: a smooth scroll under way makes WebKit's clicks miss. */
 const intoView = `const element = document.querySelector(arguments[0]);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { pageAddresses } from '../../src/server/prebuilt-pages';
 import { startNodeServer } from '../../scripts/budgets/as-sent.mjs';
+import { eventually } from '../eventually';
 import { copyProject, type ProjectCopy } from './project-copy';
 
 let site: ProjectCopy;
@@ -105,13 +106,7 @@ function load(url: string) {
  * Waits for what a switch shows. The server loads the new build's code beside the old one before
  * it switches: under a second on a quiet machine, seconds on a busy one.
  */
-async function waitFor(condition: () => Promise<boolean>, what: string) {
-  const deadline = Date.now() + 60_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`Still not after 60 s: ${what}`);
-    await new Promise((wait) => setTimeout(wait, 100));
-  }
-}
+const SWITCH_MS = 60_000;
 
 const pageText = async (path: string) => (await fetch(server.url + path)).text();
 
@@ -143,7 +138,11 @@ describe('npm run publish', () => {
     await page.getByRole('button', { name: 'Publish' }).click();
     const result = await page.getByRole('status').textContent();
     const seconds = (performance.now() - started) / 1000;
-    await waitFor(async () => (await pageText(original.page)).includes(renamed), 'the new title');
+    await eventually(
+      'the new title',
+      async () => (await pageText(original.page)).includes(renamed),
+      SWITCH_MS,
+    );
     const { answered, failures } = await visitors.stop();
     console.log(`publish: ${seconds.toFixed(1)} s, ${answered} requests during it`);
     await page.close();
@@ -173,7 +172,11 @@ describe('npm run publish', () => {
     const rolledBack = await publish('--rollback');
     const seconds = (performance.now() - started) / 1000;
     expect(rolledBack.code, rolledBack.output).toBe(0);
-    await waitFor(async () => !(await pageText(original.page)).includes(renamed), 'the old title');
+    await eventually(
+      'the old title',
+      async () => !(await pageText(original.page)).includes(renamed),
+      SWITCH_MS,
+    );
     const { answered, failures } = await visitors.stop();
     console.log(`rollback: ${seconds.toFixed(1)} s, ${answered} requests during it`);
 

@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rows } from '../e2e/forms-helpers';
 import { bookableRental } from '../e2e/site';
 import { rentalFields } from '../forms-fixtures';
+import { eventually } from '../eventually';
 import { freePort } from '../free-port';
 import { freshData, json, startServer, type Server } from './server';
 
@@ -75,14 +76,6 @@ const reserve = async (server: Server, email: string) => {
   return ((await response.json()) as { bookingCode: string }).bookingCode;
 };
 
-async function until(check: () => boolean, ms = 30_000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('not within the time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 let server: Server | undefined;
 let box: Mailbox | undefined;
 afterEach(async () => {
@@ -97,7 +90,10 @@ describe('mail and webhook about each submission', () => {
     const hook = await startHook();
     server = await startServer(env(box.port, hook.url));
     const code = await reserve(server, 'lucia@example.es');
-    await until(() => box!.mails.length === 2 && hook.posts.length === 1);
+    await eventually(
+      'two mails and a post',
+      () => box!.mails.length === 2 && hook.posts.length === 1,
+    );
 
     const visitor = box.mails.find((m) => m.to && JSON.stringify(m.to).includes('lucia@'))!;
     expect(visitor.subject).toContain(code);
@@ -123,10 +119,10 @@ describe('mail and webhook about each submission', () => {
     const codes = [];
     for (const n of [1, 2, 3]) codes.push(await reserve(server, `down${n}@example.es`));
     // Nothing listens: each try fails and is kept for later.
-    await until(() => server!.log().includes('not sent (try 1)'));
+    await eventually('the first try to fail', () => server!.log().includes('not sent (try 1)'));
     box = await startMailbox(port);
     // The next try of each comes after the retry delay (outbox.ts retryDelayMs).
-    await until(() => box!.mails.length === 6);
+    await eventually('six mails', () => box!.mails.length === 6);
     for (const code of codes)
       expect(box.mails.filter((m) => m.subject?.includes(code))).toHaveLength(2);
   }, 60_000);
@@ -146,7 +142,7 @@ describe('mail and webhook about each submission', () => {
     ]);
     box = await startMailbox(port);
     server = await startServer(env(port), data);
-    await until(() => box!.mails.length >= 4);
+    await eventually('four mails', () => box!.mails.length >= 4);
     await new Promise((r) => setTimeout(r, 1000)); // nothing more arrives
     expect(box.mails).toHaveLength(4);
     const ids = box.mails.map((m) => m.messageId);

@@ -10,6 +10,7 @@ import { config } from '../../config';
 import { defaultLocale, isLocale } from '../../i18n/locales';
 import { useTranslations } from '../../i18n/translate';
 import type { FormDefinition } from '../definition';
+import { escapeHtml } from '../../lib/escape-html';
 import type { OutboxMessage } from './store';
 
 export type NotifySettings = {
@@ -30,12 +31,6 @@ const visitorMails = {
 } as const;
 
 const silent = new Set(['newsletter', 'consentRecord']);
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** Text as paragraphs of HTML, links kept as links. */
 const htmlOf = (text: string) =>

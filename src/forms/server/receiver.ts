@@ -268,10 +268,11 @@ async function decide(
   const limit = bodyLimit(receiver, contentType);
   const declared = Number(request.headers.get('content-length') ?? NaN);
   if (declared > limit) return tooLarge(limit);
-  if (declared <= receiver.large.thresholdBytes)
-    return decideForm(receiver, await readForm(request, contentType, limit), client, pending);
-  // A large (or unknown-length) body: wait for a place before reading it into memory.
-  const release = await receiver.slots.acquire(receiver.large.waitMs);
+  // A large (or unknown-length) body waits for a place before it is read into memory.
+  const release =
+    declared <= receiver.large.thresholdBytes
+      ? () => {}
+      : await receiver.slots.acquire(receiver.large.waitMs);
   if (!release)
     return busy('The receiver is busy with other large submissions; please try again shortly.');
   try {

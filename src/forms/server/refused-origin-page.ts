@@ -13,17 +13,12 @@ import { negotiateLocale } from '../../i18n/negotiate';
 import { pathTo, type PageId } from '../../i18n/routes';
 import { useTranslations } from '../../i18n/translate';
 import { forms } from '../all';
+import { escapeHtml } from '../../lib/escape-html';
 
 /** The page of each form that has one (its definition's `page`); else the home page. */
 const formPages: Partial<Record<string, PageId>> = Object.fromEntries(
   forms.flatMap((form) => ('page' in form ? [[form.name, form.page]] : [])),
 );
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export type RefusedPost = {
   /** The post's `form-name` and `locale` fields, when its body was small enough to read. */

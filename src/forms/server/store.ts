@@ -624,6 +624,7 @@ function migrate(db: DatabaseSync) {
         throw new Error(
           `The submissions database's ${form.table} is at version ${formDone}, newer than this code (${form.migrations.length}).`,
         );
+      if (formDone === form.migrations.length) continue; // up to date: nothing written
       for (let step = formDone; step < form.migrations.length; step++)
         db.exec(form.migrations[step]!);
       db.prepare(
