@@ -47,8 +47,8 @@ const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:72rem;margin:1r
 a{color:#0b4f9c}header{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;justify-content:space-between;border-bottom:1px solid #ccc}
 header form{display:flex;gap:.5rem;align-items:center}
 table{border-collapse:collapse;width:100%;margin:1rem 0}caption{text-align:left;font-weight:600}
-th,td{border-bottom:1px solid #ddd;padding:.4rem .5rem;text-align:left;vertical-align:top;overflow-wrap:anywhere}
-th[scope=row]{width:12rem}
+th,td{border-bottom:1px solid #ddd;padding:.4rem .5rem;text-align:left;vertical-align:top;overflow-wrap:break-word}
+th[scope=row]{width:min(12rem,35%)}
 .filters{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end}.filters label{display:block;font-weight:600}
 input,select,button{font:inherit;padding:.35rem .5rem}button{cursor:pointer}
 .problem{border-left:4px solid #b00020;padding:.5rem 1rem;background:#fdecee}
@@ -72,8 +72,8 @@ const titleOf = (form: Form) => {
   const words = form.table.replaceAll('_', ' ');
   return words[0]!.toUpperCase() + words.slice(1);
 };
-/** A column as a label: `booking_code` → "booking code". */
-const labelOf = (column: string) => column.replaceAll('_', ' ');
+/** A column as a label: `booking_code` → "Booking code". */
+const labelOf = (column: string) => column[0]!.toUpperCase() + column.slice(1).replaceAll('_', ' ');
 /** A stored time as people read it: `2026-11-27 09:14 UTC`. */
 const timeOf = (iso: unknown) =>
   typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(iso)
@@ -216,7 +216,7 @@ export function teamArea({ editors, inbox, uploadDir }: TeamOptions) {
       titleOf(form),
       `${header(session, crumb(form))}<main><h1>${escapeHtml(titleOf(form))}</h1>
 <form method="get" action="${INBOX}/${form.cli}" class="filters" role="search" aria-label="Find submissions">
-<div><label for="q">Search</label><input id="q" name="q" type="search" value="${escapeHtml(search)}" aria-describedby="q-hint"><div id="q-hint">Name, email, ${receipt ? `${escapeHtml(labelOf(receipt))}, ` : ''}any text</div></div>
+<div><label for="q">Search</label><input id="q" name="q" type="search" value="${escapeHtml(search)}" aria-describedby="q-hint"><div id="q-hint">Name, email, ${receipt ? `${escapeHtml(labelOf(receipt).toLowerCase())}, ` : ''}any text</div></div>
 <div><label for="handled">Show</label><select id="handled" name="handled">${option('', 'All')}${option('unhandled', 'Not handled')}${option('handled', 'Handled')}</select></div>
 <div><label for="from">From</label><input id="from" name="from" type="date" value="${escapeHtml(isDay(from) ? from : '')}"></div>
 <div><label for="to">To</label><input id="to" name="to" type="date" value="${escapeHtml(isDay(to) ? to : '')}"></div>

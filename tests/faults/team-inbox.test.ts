@@ -240,7 +240,7 @@ describe('the team inbox', () => {
     await page.waitForURL(`**${link.pathname}`);
     await expect(page.getByText(`Receipt code: ${bookingCode}`).count()).resolves.toBe(1);
     const fields = page.getByRole('table', { name: 'Every field as received' });
-    expect(await fields.getByRole('row', { name: /^email/ }).innerText()).toContain(visitor.rental);
+    expect(await fields.getByRole('row', { name: /^Email/ }).innerText()).toContain(visitor.rental);
     // Both mails were sent (the visitor's and the team's): their state shows.
     await eventually('both mails sent', async () => {
       await page.reload();
