@@ -27,6 +27,7 @@ import {
   ABSOLUTE_HOURS,
   editsContent,
   openEditors,
+  seesSubmissions,
   type EditorStore,
   type Session,
 } from './store.ts';
@@ -243,6 +244,7 @@ ${
       }</div>`
     : ''
 }
+${seesSubmissions(session.role) ? `<p><a href="${INBOX}">Team inbox</a>: what the forms received.</p>` : ''}
 <p>${escapeHtml(servedLine())}</p>
 <form method="post" action="/editors/publish">${csrf}<button type="submit">Publish</button>
 <p>Checks the content, builds the site and puts it live (about a minute). Visitors see the last published site until it is done.</p></form>

@@ -32,7 +32,7 @@ import {
   type Row,
 } from '../forms/server/store.ts';
 import { formOf, sameText, SIGN_IN } from '../editors/http.ts';
-import { seesSubmissions, type Session } from '../editors/store.ts';
+import { editsContent, seesSubmissions, type Session } from '../editors/store.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import { INBOX, inboxPath } from './links.ts';
 
@@ -152,7 +152,7 @@ export function teamArea({ editors, inbox, uploadDir }: TeamOptions) {
   const byCli = new Map<string, Form>(forms.map((form) => [form.cli, form]));
 
   function header(session: Session, trail: string) {
-    return `<header><nav aria-label="Where you are"><ul><li><a href="${INBOX}">Team inbox</a></li>${trail}</ul></nav>
+    return `<header><nav aria-label="Where you are"><ul>${editsContent(session.role) ? '<li><a href="/editors">Publish</a></li>' : ''}<li><a href="${INBOX}">Team inbox</a></li>${trail}</ul></nav>
 <form method="post" action="/editors/sign-out"><span>${escapeHtml(session.name)}</span><input type="hidden" name="csrf" value="${escapeHtml(session.csrf)}"><button type="submit">Sign out</button></form></header>`;
   }
   const crumb = (form: Form) =>

@@ -6,13 +6,17 @@
  * the CSV `npm run submissions` exports. The team's mail links to the submission's page. axe on
  * the overview, a list and a submission's page.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZE } from '../../src/team/inbox';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
 import { hashPassword } from '../../src/editors/passwords';
 import { openEditors } from '../../src/editors/store';
@@ -51,8 +55,12 @@ let bookingCode: string;
 let rentalId: number;
 let applicationId: number;
 
-const node = (args: string[], env: Record<string, string>) =>
-  execFileSync(process.execPath, args, { env: { ...process.env, ...env }, encoding: 'utf8' });
+/**
+ * A script of the project, as an operator runs it: its output. Not execFileSync: a test blocked
+ * for seconds would then reuse a connection the server has closed meanwhile (keep-alive).
+ */
+const node = async (args: string[], env: Record<string, string>) =>
+  (await promisify(execFile)(process.execPath, args, { env: { ...process.env, ...env } })).stdout;
 
 beforeAll(async () => {
   const mailPort = await freePort();
@@ -67,7 +75,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => smtp.listen(mailPort, '127.0.0.1', resolve));
   // The team account as an operator makes it; the editor's with a cheap hash (sign-in is the same).
-  node(['scripts/editors.mjs', 'add', team.email, '--name', team.name, '--role', 'team'], {
+  await node(['scripts/editors.mjs', 'add', team.email, '--name', team.name, '--role', 'team'], {
     EDITORS_DB_PATH: editorsDb,
     EDITOR_PASSWORD: team.password,
   });
@@ -152,11 +160,26 @@ async function signIn(account: { email: string; password: string }) {
   };
 }
 
+let teamSession: Promise<{ cookie: string; landing: string | null }> | undefined;
+/** The team account's session for the tests that use fetch (a sign-in costs a full scrypt). */
+const signedInTeam = () => (teamSession ??= signIn(team));
+
 const handledMarks = () => rows(data.dbPath, 'SELECT * FROM handled_marks');
 
 async function expectNoViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).analyze();
   expect(violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual(
+    [],
+  );
+}
+
+/** The page is valid HTML by the project's .htmlvalidate.json. */
+async function expectValidHtml(html: string) {
+  const report = await new HtmlValidate(new FileSystemConfigLoader()).validateString(
+    html,
+    'team.html',
+  );
+  expect(report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`))).toEqual(
     [],
   );
 }
@@ -265,7 +288,7 @@ describe('the team inbox', () => {
   });
 
   it('a team account: the licence downloaded as an attachment, the CSV as the team command exports it', async () => {
-    const { cookie, landing } = await signIn(team);
+    const { cookie, landing } = await signedInTeam();
     expect(landing).toBe('/team');
     const detail = await (await get(`/team/application/${applicationId}`, cookie)).text();
     expect(detail).toContain(`/team/application/${applicationId}/files/licence`);
@@ -280,12 +303,13 @@ describe('the team inbox', () => {
     expect(Buffer.from(await licence.arrayBuffer())).toEqual(pdfBytes);
     expect((await get(`/team/application/${applicationId}/files/cv`, cookie)).status).toBe(404);
 
-    for (const form of ['rental', 'application', 'contact']) {
+    // The application's rows carry their files' list; the contact's, a formula.
+    for (const form of ['application', 'contact']) {
       const answer = await get(`/team/${form}/export.csv`, cookie);
       expect(answer.headers.get('content-disposition')).toMatch(
         new RegExp(`^attachment; filename="${form}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
       );
-      const fromCommand = node(
+      const fromCommand = await node(
         ['scripts/submissions.mjs', 'export', '--form', form, '--format', 'csv'],
         { FORMS_DB_PATH: data.dbPath },
       );
@@ -294,5 +318,34 @@ describe('the team inbox', () => {
     // A visitor's formula is text in a spreadsheet.
     const contact = await (await get('/team/contact/export.csv', cookie)).text();
     expect(contact).toContain(`"'${formula.replaceAll('"', '""')}"`);
+  });
+
+  it('a team account: pages of 50, newest first, valid HTML', async () => {
+    const { cookie } = await signedInTeam();
+    // As many contact messages as fill a page and start another, written as the receiver would.
+    const db = new DatabaseSync(data.dbPath, { timeout: 5000 });
+    const insert = db.prepare(
+      `INSERT INTO contact_messages (name, email, title, message, locale, created_at)
+       VALUES (?, ?, 'Paging', 'A message', 'en', ?)`,
+    );
+    for (let n = 1; n <= PAGE_SIZE; n++)
+      insert.run(
+        `Page Filler ${n}`,
+        `filler${n}@example.com`,
+        new Date(2026, 0, 1, 0, n).toISOString(),
+      );
+    db.close();
+    const first = await (await get('/team/contact', cookie)).text();
+    expect(first).toContain(`${PAGE_SIZE + 1} submissions, page 1 of 2`);
+    expect(first.match(/<tr>/g)).toHaveLength(PAGE_SIZE + 1); // the header and a page
+    expect(first.indexOf(`Page Filler ${PAGE_SIZE}<`)).toBeLessThan(
+      first.indexOf('Page Filler 1<'),
+    );
+    const older = /<a href="([^"]+)">Older<\/a>/.exec(first)![1]!.replaceAll('&amp;', '&');
+    const second = await (await get(older, cookie)).text();
+    expect(second).toContain('page 2 of 2');
+    expect(second).toContain('Marta García');
+    for (const path of ['/team', '/team/contact', older, `/team/application/${applicationId}`])
+      await expectValidHtml(await (await get(path, cookie)).text());
   });
 });
