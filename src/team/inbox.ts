@@ -360,11 +360,12 @@ ${
 
   /** Answers the request when it is the inbox's (true), or lets the server go on (false). */
   function handle(req: IncomingMessage, res: ServerResponse): boolean {
-    const url = new URL(req.url ?? '/', 'http://inbox');
-    if (url.pathname !== INBOX && !url.pathname.startsWith(`${INBOX}/`)) return false;
+    const [path = '/', ...search] = (req.url ?? '/').split('?');
+    if (path !== INBOX && !path.startsWith(`${INBOX}/`)) return false;
+    const query = new URLSearchParams(search.join('?'));
     const post = req.method === 'POST';
     const read = req.method === 'GET' || req.method === 'HEAD';
-    const route = ROUTE.exec(url.pathname);
+    const route = ROUTE.exec(path);
     // What answers with data (a file, a CSV) is refused without a session; a page leads to signing in.
     const isData = Boolean(route?.[4] || route?.[5]);
     if (post && !editors.fromOwnOrigin(req)) {
@@ -407,7 +408,7 @@ ${
     else if (exportCsv) answer = csv(res, form);
     else if (idText && field) answer = file(res, form, id, field);
     else if (idText && !action) answer = detail(res, session, form, id);
-    else if (!idText) answer = list(res, session, form, url.searchParams);
+    else if (!idText) answer = list(res, session, form, query);
     else answer = notFound(res, session, form);
     void Promise.resolve(answer).catch(fail);
     return true;

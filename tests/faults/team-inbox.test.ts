@@ -205,6 +205,9 @@ describe('the team inbox', () => {
     });
     expect(marked.status).toBe(401);
     expect(handledMarks()).toEqual([]);
+    const sitemap = await (await get('/sitemap.xml')).text();
+    expect(sitemap).toContain('<urlset');
+    expect(sitemap).not.toContain('/team');
   });
 
   it('an editor’s account: 403 and no data, nothing marked', async () => {
