@@ -190,7 +190,8 @@ export function teamArea({ editors, inbox, uploadDir }: TeamOptions) {
       ...(isDay(from) ? { since: `${from}T00:00:00.000Z` } : {}),
       ...(isDay(to) ? { until: dayAfter(to) } : {}),
     };
-    const pageNumber = Math.max(1, Math.floor(Number(query.get('page')) || 1));
+    // A page past the end lists nothing; one past a million is not a number SQLite takes.
+    const pageNumber = Math.min(1e6, Math.max(1, Math.floor(Number(query.get('page')) || 1)));
     const { entries, total } = await inbox.page(
       form.name,
       filter,

@@ -348,6 +348,9 @@ describe('the team inbox', () => {
     const second = await (await get(older, cookie)).text();
     expect(second).toContain('page 2 of 2');
     expect(second).toContain('Marta García');
+    // A page past the end, or not a number, is an empty page or the first.
+    for (const page of ['3', '1e400', 'x'])
+      expect((await get(`/team/contact?page=${page}`, cookie)).status).toBe(200);
     for (const path of ['/team', '/team/contact', older, `/team/application/${applicationId}`])
       await expectValidHtml(await (await get(path, cookie)).text());
   });
