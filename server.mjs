@@ -155,6 +155,13 @@ const editors = editorsArea({
   siteUrl: config.siteUrl,
 });
 
+// The team inbox (src/team/inbox.ts): the submissions behind the editors' sign-in, for the team role.
+const team = (await import('./src/team/inbox.ts')).teamArea({
+  editors,
+  inbox: storeThread.inbox,
+  uploadDir: forms.uploadDir,
+});
+
 // An encoded dot, slash or backslash in a path (`/en/%2e%2e%2f`) names no page: the file server
 // would decode it into a folder and add a slash, Astro would take the slash away, and so on for
 // ever. Answered 404 at once.
@@ -167,7 +174,7 @@ const server = http.createServer((req, res) => {
   // `//en/` is a path of this site, but Astro's trailing-slash redirect would answer
   // `Location: //en`, which a browser reads as the host `en`: one leading slash only.
   if (req.url && /^\/[/\\]/.test(req.url)) req.url = req.url.replace(/^[/\\]+/, '/');
-  if (editors.handle(req, res)) return;
+  if (editors.handle(req, res) || team.handle(req, res)) return;
   // While shutting down, below, each answer closes its connection.
   if (!draining && builtFile(build, req, res)) return;
   onHeaders(res, () => {

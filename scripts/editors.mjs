@@ -3,19 +3,27 @@
  * default data/editors.sqlite; src/editors/store.ts). Run it where the server runs, as its user.
  *
  *   npm run editors -- add ann@example.com --name "Ann Martin"   asks for the password twice
+ *   npm run editors -- add bo@example.com --name "Bo Li" --role team
+ *   npm run editors -- role ann@example.com admin                 and ends the account's sessions
  *   npm run editors -- remove ann@example.com                     and ends the account's sessions
  *   npm run editors -- list
  *
- * `add` on an existing account sets a new name and password and ends its sessions. Without a
- * terminal (a script), the password is read from EDITOR_PASSWORD.
+ * Roles (src/editors/store.ts): `editor` (the default) edits and publishes the content and sees no
+ * submission; `team` reads and handles the submissions in the team inbox (/team) and does not
+ * publish; `admin` does both. `add` on an existing account sets a new name and password (and its
+ * role, when --role is given) and ends its sessions. Without a terminal (a script), the password
+ * is read from EDITOR_PASSWORD.
  */
 import { createInterface } from 'node:readline/promises';
 import { MIN_PASSWORD_LENGTH, hashPassword } from '../src/editors/passwords.ts';
-import { openEditors } from '../src/editors/store.ts';
+import { ROLES, isRole, openEditors } from '../src/editors/store.ts';
 
 const [command, email, ...rest] = process.argv.slice(2);
 const nameAt = rest.indexOf('--name');
-const usage = 'usage: npm run editors -- add <email> --name "<name>" | remove <email> | list';
+const roleAt = rest.indexOf('--role');
+const role = roleAt === -1 ? undefined : rest[roleAt + 1];
+const roles = ROLES.join('|');
+const usage = `usage: npm run editors -- add <email> --name "<name>" [--role ${roles}] | role <email> ${roles} | remove <email> | list`;
 
 async function askPassword() {
   if (process.env.EDITOR_PASSWORD) return process.env.EDITOR_PASSWORD;
@@ -40,13 +48,26 @@ async function askPassword() {
 const store = openEditors();
 try {
   if (command === 'list') {
-    for (const account of store.accounts()) console.log(`${account.email}\t${account.name}`);
-  } else if (command === 'add' && email?.includes('@') && nameAt !== -1 && rest[nameAt + 1]) {
+    for (const account of store.accounts())
+      console.log(`${account.email}\t${account.name}\t${account.role}`);
+  } else if (
+    command === 'add' &&
+    email?.includes('@') &&
+    nameAt !== -1 &&
+    rest[nameAt + 1] &&
+    (role === undefined || isRole(role))
+  ) {
     const password = await askPassword();
     if (password.length < MIN_PASSWORD_LENGTH)
       throw new Error(`The password must be at least ${MIN_PASSWORD_LENGTH} characters long.`);
-    store.saveAccount(email, rest[nameAt + 1], await hashPassword(password));
+    store.saveAccount(email, rest[nameAt + 1], await hashPassword(password), role);
     console.log(`${email} can sign in at /editors/sign-in.`);
+  } else if (command === 'role' && email && isRole(rest[0])) {
+    console.log(
+      store.setRole(email, rest[0])
+        ? `${email} is now ${rest[0]}; its sessions are ended.`
+        : `No account ${email}.`,
+    );
   } else if (command === 'remove' && email) {
     console.log(
       store.removeAccount(email)

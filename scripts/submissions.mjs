@@ -10,13 +10,12 @@ import { parseArgs } from 'node:util';
 import { config } from '../src/config.ts';
 import { forms } from '../src/forms/all.ts';
 import { formTables, openStore } from '../src/forms/server/store.ts';
+import { toCsv, visible } from '../src/forms/server/csv.ts';
 
 const aliases = {
   ...Object.fromEntries(forms.map((form) => [form.cli, form.name])),
   spam: 'spam',
 };
-/** Rows that carry their files (name, type, size, whether retention has deleted them). */
-const withFiles = new Set(forms.filter((form) => form.files?.length).map((form) => form.name));
 
 const usage = `usage: npm run submissions -- list|export [--form ${Object.keys(aliases).join('|')}] [--since DATE] [--until DATE] [--format csv|json] [--out FILE]`;
 
@@ -66,45 +65,11 @@ if (!existsSync(config.forms.dbPath)) {
 }
 const store = openStore(config.forms.dbPath, { readOnly: true });
 
-/**
- * Stored text is visitors' text: an ESC or a C1 control in it would be a terminal escape sequence
- * (colours, a moved cursor, a retitled window, worse). Every control character but the line break
- * is shown as its escape (`\u001b`), in tables, JSON and CSV alike; CSV rows keep their CRLF.
- */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
-const visible = (text) =>
-  text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 const visibleRow = (row) =>
   Object.fromEntries(
     Object.entries(row).map(([k, v]) => [visible(k), typeof v === 'string' ? visible(v) : v]),
   );
-const rowsOf = (name) =>
-  store
-    .list(name, range)
-    .map((row) => (withFiles.has(name) ? { ...row, files: store.filesOf(Number(row.id)) } : row));
-
-function csv(rows) {
-  if (rows.length === 0) return '';
-  const columns = Object.keys(rows[0]);
-  const cell = (value) => {
-    const text = visible(
-      value === null || value === undefined
-        ? ''
-        : typeof value === 'object'
-          ? JSON.stringify(value)
-          : String(value),
-    );
-    // Quote everything; a leading = + - @ is neutralised so a spreadsheet does not run it as a formula.
-    return `"${(/^[=+\-@]/.test(text) ? `'${text}` : text).replaceAll('"', '""')}"`;
-  };
-  return (
-    [
-      columns.map(cell).join(','),
-      ...rows.map((row) => columns.map((c) => cell(row[c])).join(',')),
-    ].join('\r\n') + '\r\n'
-  );
-}
+const rowsOf = (name) => store.rowsWithFiles(name, range);
 
 let output;
 if (command === 'list') {
@@ -126,7 +91,7 @@ if (command === 'list') {
   }
 } else if (values.format === 'csv') {
   if (!form) fail('CSV export needs --form (each form has its own columns).');
-  output = csv(rowsOf(form));
+  output = toCsv(rowsOf(form));
 } else {
   // JSON.stringify escapes C0 controls but not C1 ones (U+0080–U+009F, which include CSI).
   output =

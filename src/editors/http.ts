@@ -23,7 +23,15 @@ import { escapeHtml } from '../lib/escape-html.ts';
 import { publish, rollback, type Outcome } from '../publish/publish.ts';
 import { servedBuild } from '../publish/builds.ts';
 import { verifyPassword } from './passwords.ts';
-import { ABSOLUTE_HOURS, openEditors, type EditorStore, type Session } from './store.ts';
+import {
+  ABSOLUTE_HOURS,
+  editsContent,
+  openEditors,
+  seesSubmissions,
+  type EditorStore,
+  type Session,
+} from './store.ts';
+import { INBOX } from '../team/links.ts';
 
 export const SIGN_IN = '/editors/sign-in';
 /** The subjects of the commits a publish or a rollback makes (src/publish/publish.ts). */
@@ -64,7 +72,7 @@ const redirect = (res: ServerResponse, location: string, headers: Record<string,
 };
 
 /** The urlencoded body of a small form post (a sign-in, a button): at most 4 KB. */
-function formOf(req: IncomingMessage): Promise<URLSearchParams | undefined> {
+export function formOf(req: IncomingMessage): Promise<URLSearchParams | undefined> {
   return new Promise((resolve) => {
     let body = '';
     req.setEncoding('utf8');
@@ -80,7 +88,8 @@ function formOf(req: IncomingMessage): Promise<URLSearchParams | undefined> {
   });
 }
 
-function sameText(a: string, b: string) {
+/** Whether two texts (a CSRF token and the session's) are the same, in constant time. */
+export function sameText(a: string, b: string) {
   const left = createHash('sha256').update(a).digest();
   const right = createHash('sha256').update(b).digest();
   return timingSafeEqual(left, right) && a === b;
@@ -173,7 +182,10 @@ ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
       return signInPage(res, 401, 'Wrong email or password.', email);
     store.removeExpired();
     const token = store.openSession(email);
-    redirect(res, HOME, { 'set-cookie': cookie(token, ABSOLUTE_HOURS * 3600) });
+    // The team's members land in their inbox: they have nothing to publish.
+    const role = store.session(token)?.role;
+    const landing = role && !editsContent(role) ? INBOX : HOME;
+    redirect(res, landing, { 'set-cookie': cookie(token, ABSOLUTE_HOURS * 3600) });
   }
 
   /** The last publishes and rollbacks, newest first, as git recorded them (src/publish). */
@@ -232,6 +244,7 @@ ${
       }</div>`
     : ''
 }
+${seesSubmissions(session.role) ? `<p><a href="${INBOX}">Team inbox</a>: what the forms received.</p>` : ''}
 <p>${escapeHtml(servedLine())}</p>
 <form method="post" action="/editors/publish">${csrf}<button type="submit">Publish</button>
 <p>Checks the content, builds the site and puts it live (about a minute). Visitors see the last published site until it is done.</p></form>
@@ -271,7 +284,12 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
     if (!screen && path !== HOME && !path.startsWith(`${HOME}/`)) return false;
     const session = sessionOf(req);
     if (screen) {
-      if (session) return false;
+      if (session && editsContent(session.role)) return false;
+      if (session) {
+        res.writeHead(403, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
+        res.end('This account does not edit the site.');
+        return true;
+      }
       if (screen[1]) {
         res.writeHead(401, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         res.end(JSON.stringify({ error: 'Sign in first.' }));
@@ -306,7 +324,11 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
       return true;
     }
     const by = { name: session.name, email: session.email };
-    if (path === HOME && !post) home(res, session);
+    const publishing = path === HOME || path === '/editors/publish' || path === '/editors/rollback';
+    if (publishing && !editsContent(session.role)) {
+      if (post) page(res, 403, 'Refused', '<h1>Refused</h1><p>This account does not publish.</p>');
+      else redirect(res, INBOX);
+    } else if (path === HOME && !post) home(res, session);
     else if (path === '/editors/sign-out' && post)
       void formOf(req)
         .then((form) => {
@@ -324,5 +346,5 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
     return true;
   }
 
-  return { handle, cookieName };
+  return { handle, cookieName, sessionOf, fromOwnOrigin };
 }

@@ -16,7 +16,21 @@ import { DatabaseSync } from 'node:sqlite';
 export const IDLE_MINUTES = Number(process.env.EDITORS_IDLE_MINUTES ?? 60);
 export const ABSOLUTE_HOURS = Number(process.env.EDITORS_ABSOLUTE_HOURS ?? 12);
 
-export type Account = { email: string; name: string };
+/**
+ * What an account may do. `editor`: edit and publish the content, and nothing of the
+ * submissions. `team`: read and handle the submissions in the team inbox (`/team`: every form,
+ * applications with their files), and not publish: answering leads is not changing the site.
+ * `admin`: both. Accounts made before roles existed are editors: they kept what they had.
+ */
+export const ROLES = ['editor', 'team', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+export const isRole = (value: unknown): value is Role => ROLES.includes(value as Role);
+/** Whether the role edits and publishes the site (the editing screen, Publish, Roll back). */
+export const editsContent = (role: Role) => role === 'editor' || role === 'admin';
+/** Whether the role sees the submissions (the team inbox). */
+export const seesSubmissions = (role: Role) => role === 'team' || role === 'admin';
+
+export type Account = { email: string; name: string; role: Role };
 export type Session = Account & { csrf: string };
 
 const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
@@ -47,14 +61,24 @@ export function openEditors(
     );
     PRAGMA foreign_keys = ON;
   `);
+  // Roles came later: a database made before them gets the column, its accounts `editor`.
+  const columns = db.prepare('PRAGMA table_info(editors)').all() as { name: string }[];
+  if (!columns.some((column) => column.name === 'role'))
+    db.exec(
+      `ALTER TABLE editors ADD COLUMN role TEXT NOT NULL DEFAULT 'editor' CHECK (role IN ('editor', 'team', 'admin'))`,
+    );
 
   return {
-    /** Adds the account, or sets its name and password when it exists. */
-    saveAccount(email: string, name: string, passwordHash: string) {
+    /**
+     * Adds the account (an editor unless `role` says otherwise), or sets its name, password and,
+     * when given, role when it exists.
+     */
+    saveAccount(email: string, name: string, passwordHash: string, role?: Role) {
       db.prepare(
-        `INSERT INTO editors (email, name, password_hash, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (email) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash`,
-      ).run(normalEmail(email), name, passwordHash, now());
+        `INSERT INTO editors (email, name, password_hash, created_at, role) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (email) DO UPDATE SET name = excluded.name, password_hash = excluded.password_hash,
+           role = COALESCE(?, role)`,
+      ).run(normalEmail(email), name, passwordHash, now(), role ?? 'editor', role ?? null);
       // A new password ends the sessions opened with the old one.
       db.prepare('DELETE FROM sessions WHERE email = ?').run(normalEmail(email));
     },
@@ -63,8 +87,16 @@ export function openEditors(
       db.prepare('DELETE FROM sessions WHERE email = ?').run(normalEmail(email));
       return db.prepare('DELETE FROM editors WHERE email = ?').run(normalEmail(email)).changes > 0;
     },
+    /** Gives the account another role and ends its sessions; false when there is no such account. */
+    setRole(email: string, role: Role) {
+      const changed = db
+        .prepare('UPDATE editors SET role = ? WHERE email = ?')
+        .run(role, normalEmail(email)).changes;
+      db.prepare('DELETE FROM sessions WHERE email = ?').run(normalEmail(email));
+      return changed > 0;
+    },
     accounts(): Account[] {
-      return db.prepare('SELECT email, name FROM editors ORDER BY email').all() as Account[];
+      return db.prepare('SELECT email, name, role FROM editors ORDER BY email').all() as Account[];
     },
     passwordHash(email: string): string | undefined {
       const row = db
@@ -86,11 +118,18 @@ export function openEditors(
       const time = now();
       const row = db
         .prepare(
-          `SELECT s.email, e.name, s.csrf, s.created_at, s.seen_at FROM sessions s
+          `SELECT s.email, e.name, e.role, s.csrf, s.created_at, s.seen_at FROM sessions s
            JOIN editors e ON e.email = s.email WHERE s.token_hash = ?`,
         )
         .get(digest(token)) as
-        | { email: string; name: string; csrf: string; created_at: number; seen_at: number }
+        | {
+            email: string;
+            name: string;
+            role: Role;
+            csrf: string;
+            created_at: number;
+            seen_at: number;
+          }
         | undefined;
       if (!row) return undefined;
       if (
@@ -101,7 +140,7 @@ export function openEditors(
         return undefined;
       }
       db.prepare('UPDATE sessions SET seen_at = ? WHERE token_hash = ?').run(time, digest(token));
-      return { email: row.email, name: row.name, csrf: row.csrf };
+      return { email: row.email, name: row.name, role: row.role, csrf: row.csrf };
     },
     closeSession(token: string) {
       db.prepare('DELETE FROM sessions WHERE token_hash = ?').run(digest(token));

@@ -259,3 +259,42 @@ describe('publishing needs the session and its page', () => {
     );
   });
 });
+
+describe('roles', () => {
+  const tess = { email: 'tess@example.com', name: 'Tess Team', password: 'a team passphrase here' };
+
+  test('an account made before roles is an editor: it signs in and publishes as before', async () => {
+    const oldPath = join(folder, 'before-roles.sqlite');
+    const old = new DatabaseSync(oldPath);
+    old.exec(`CREATE TABLE editors (email TEXT PRIMARY KEY, name TEXT NOT NULL,
+      password_hash TEXT NOT NULL, created_at INTEGER NOT NULL)`);
+    old.prepare('INSERT INTO editors VALUES (?, ?, ?, ?)').run(ann.email, ann.name, annHash, 0);
+    old.close();
+    const migrated = openEditors(oldPath);
+    expect(migrated.accounts()).toEqual([{ email: ann.email, name: ann.name, role: 'editor' }]);
+    migrated.close();
+  });
+
+  test('a team account lands in the inbox, and neither edits nor publishes', async () => {
+    store.saveAccount(tess.email, tess.name, await hashPassword(tess.password, cheap), 'team');
+    const answer = await signIn(tess.email, tess.password);
+    expect(answer.headers.get('location')).toBe('/team');
+    const cookie = answer.headers.get('set-cookie')!.split(';')[0]!;
+    expect((await get('/keystatic', cookie)).status).toBe(403);
+    expect((await get('/api/keystatic/tree', cookie)).status).toBe(403);
+    expect((await get('/editors', cookie)).headers.get('location')).toBe('/team');
+    // Its token is right, its role is not.
+    const csrf = store.session(cookie.split('=')[1]!)!.csrf;
+    const published = await post('/editors/publish', { csrf }, cookie);
+    expect(published.status).toBe(403);
+    expect(await published.text()).toContain('This account does not publish');
+  });
+
+  test('an editor lands on the editors’ page; saving an account again keeps its role unless told', async () => {
+    expect((await signIn()).headers.get('location')).toBe('/editors');
+    store.saveAccount(ann.email, ann.name, annHash, 'admin');
+    store.saveAccount(ann.email, 'Ann M.', annHash);
+    expect(store.accounts()).toEqual([{ email: ann.email, name: 'Ann M.', role: 'admin' }]);
+    expect((await signIn()).headers.get('location')).toBe('/editors');
+  });
+});

@@ -11,6 +11,7 @@ import { defaultLocale, isLocale } from '../../i18n/locales';
 import { useTranslations } from '../../i18n/translate';
 import type { FormDefinition } from '../definition';
 import { escapeHtml } from '../../lib/escape-html';
+import { inboxPath, ROW_ID_SLOT } from '../../team/links';
 import type { OutboxMessage } from './store';
 
 export type NotifySettings = {
@@ -87,7 +88,9 @@ export function notifications(settings: NotifySettings) {
       ...fieldLines(output),
     ];
     if (settings.smtpUrl && team) {
-      const text = `A new ${definition.name} arrived on ${settings.brand}.\n\n${lines.join('\n')}`;
+      // The row's id is known once stored: the store fills the slot (src/team/links.ts).
+      const inbox = new URL(inboxPath(definition.cli, ''), settings.siteUrl).href + ROW_ID_SLOT;
+      const text = `A new ${definition.name} arrived on ${settings.brand}.\n\nIn the team inbox: ${inbox}\n\n${lines.join('\n')}`;
       messages.push({
         channel: 'mail',
         mail: {

@@ -28,7 +28,13 @@ export type Job = {
     | 'claimOutbox'
     | 'outboxSent'
     | 'outboxFailed'
-    | 'outboxState';
+    | 'outboxState'
+    // The team inbox's (src/team): reads, and the one write, the "handled" mark.
+    | 'inboxCounts'
+    | 'inboxPage'
+    | 'inboxSubmission'
+    | 'markHandled'
+    | 'rowsWithFiles';
   args: unknown[];
   /** Epoch ms after which the job must not start (and a lock is no longer waited for). */
   deadline: number;

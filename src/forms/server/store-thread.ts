@@ -13,6 +13,9 @@ import type { ReceiverHealth } from './health.ts';
 import {
   StoreBusyError,
   type FormWithReceipt,
+  type InboxEntry,
+  type InboxFilter,
+  type InboxSubmission,
   type OutboxItem,
   type OutboxState,
   type Row,
@@ -27,6 +30,7 @@ import {
   type RetentionSettings,
 } from './store-jobs.ts';
 import type { InsertOptions, KnownSubmission, StoreAccess } from './store-access.ts';
+import type { FormName } from '../all.ts';
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 
@@ -135,8 +139,31 @@ export function startStoreThread(dbPath: string, { commitDelayMs = 0 }: StoreThr
         run<void>('outboxFailed', [id, error, dueAt], waitMs),
       state: (waitMs: number) => run<OutboxState>('outboxState', [], waitMs),
     },
+    /** The team inbox's jobs (src/team/inbox.ts): what it shows, and the "handled" mark. */
+    inbox: {
+      counts: (waitMs: number) =>
+        run<{ form: FormName; total: number; unhandled: number }[]>('inboxCounts', [], waitMs),
+      page: (form: FormName, filter: InboxFilter, offset: number, limit: number, waitMs: number) =>
+        run<{ entries: InboxEntry[]; total: number }>(
+          'inboxPage',
+          [form, filter, offset, limit],
+          waitMs,
+        ),
+      submission: (form: FormName, id: number, waitMs: number) =>
+        run<InboxSubmission | undefined>('inboxSubmission', [form, id], waitMs),
+      markHandled: (
+        form: FormName,
+        id: number,
+        by: { email: string; name: string } | null,
+        waitMs: number,
+      ) => run<boolean>('markHandled', [form, id, by, new Date().toISOString()], waitMs),
+      rows: (form: FormName, waitMs: number) => run<Row[]>('rowsWithFiles', [form], waitMs),
+      outbox: (waitMs: number) => run<OutboxState>('outboxState', [], waitMs),
+    },
   };
 }
+
+export type InboxJobs = ReturnType<typeof startStoreThread>['inbox'];
 
 /** The error the thread reported, as the receiver tells them apart (instanceof, errcode, code). */
 function rebuild({ name, message, stack, errcode, code }: JobError) {

@@ -56,6 +56,15 @@ const operations = {
   outboxFailed: (open: Open, ...args: Parameters<SubmissionStore['outboxFailed']>) =>
     open().outboxFailed(...args),
   outboxState: (open: Open) => open().outboxState(),
+  inboxCounts: (open: Open) => open().inboxCounts(),
+  inboxPage: (open: Open, ...args: Parameters<SubmissionStore['inboxPage']>) =>
+    open().inboxPage(...args),
+  inboxSubmission: (open: Open, ...args: Parameters<SubmissionStore['inboxSubmission']>) =>
+    open().inboxSubmission(...args),
+  markHandled: (open: Open, ...args: Parameters<SubmissionStore['markHandled']>) =>
+    open().markHandled(...args),
+  rowsWithFiles: (open: Open, ...args: Parameters<SubmissionStore['rowsWithFiles']>) =>
+    open().rowsWithFiles(...args),
   retention: (open: Open, settings: RetentionSettings) => {
     const s = open();
     return {

@@ -16,6 +16,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { forms, type FormName, type FormWithReceipt } from '../all.ts';
 import type { Row } from '../definition.ts';
+import { withRowId } from '../../team/links.ts';
 
 /**
  * The database's shared history, up to the day each form got its own (a form's `migrations` in its
@@ -176,6 +177,20 @@ export const sharedHistory: readonly string[] = [
      created_at TEXT NOT NULL
    );
    CREATE INDEX outbox_due ON outbox (due_at) WHERE sent_at IS NULL;`,
+  // 10: the team inbox (src/team). Which submission each message is about, so a submission's page
+  // shows its mails (rows queued before keep NULL); and the team's "handled" mark of a submission,
+  // of any form: one table here rather than a column in each form's history, as no form owns it.
+  `ALTER TABLE outbox ADD COLUMN form TEXT;
+   ALTER TABLE outbox ADD COLUMN row_id INTEGER;
+   CREATE INDEX outbox_submission ON outbox (form, row_id);
+   CREATE TABLE handled_marks (
+     form TEXT NOT NULL, -- its form-name
+     row_id INTEGER NOT NULL, -- the row's id in the form's table
+     by_email TEXT NOT NULL, -- the account that marked it
+     by_name TEXT NOT NULL,
+     handled_at TEXT NOT NULL,
+     PRIMARY KEY (form, row_id)
+   ) WITHOUT ROWID;`,
 ];
 
 /** The table of each form (by `form-name`, from its definition), plus what the honeypot caught. */
@@ -220,6 +235,35 @@ export type StoredFile = {
 };
 
 export type SubmissionStore = ReturnType<typeof openStore>;
+
+/** The team inbox's view (src/team): who marked a submission handled, and when. */
+export type HandledMark = { byEmail: string; byName: string; at: string };
+/** Which of a form's submissions the inbox lists: handled or not, words they hold, a time range. */
+export type InboxFilter = {
+  handled?: 'handled' | 'unhandled';
+  search?: string;
+  since?: string;
+  until?: string;
+};
+export type InboxEntry = { row: Row; handled: HandledMark | null };
+/** A message about a submission, as the outbox holds it: sent, waiting for its first try, or failed (and tried again). */
+export type InboxMessage = {
+  channel: 'mail' | 'webhook';
+  to: string;
+  subject: string;
+  state: 'sent' | 'waiting' | 'failed';
+  attempts: number;
+  sentAt: string | null;
+  dueAt: string;
+  lastError: string | null;
+};
+export type InboxFile = StoredFile & { purgedAt: string | null };
+export type InboxSubmission = InboxEntry & { files: InboxFile[]; messages: InboxMessage[] };
+
+/** The forms whose rows carry uploaded files (application_files). */
+const formsWithFiles = new Set<string>(
+  forms.flatMap((form) => ('files' in form && form.files.length ? [form.name] : [])),
+);
 
 /** SQLite's result codes the receiver tells apart (node:sqlite puts them in `errcode`). */
 const SQLITE_BUSY = 5;
@@ -363,7 +407,10 @@ export function openStore(
           for (const message of outbox)
             insertInto('outbox', {
               channel: message.channel,
-              message: JSON.stringify(message),
+              // The team's mail links to the row in the inbox: its id is known from here on.
+              message: JSON.stringify(withRowId(message, id)),
+              form,
+              row_id: id,
               due_at: row.created_at ?? new Date().toISOString(),
               created_at: row.created_at ?? new Date().toISOString(),
             });
@@ -415,6 +462,17 @@ export function openStore(
     probeWrite() {
       db.exec('BEGIN IMMEDIATE');
       db.exec('ROLLBACK');
+    },
+
+    /**
+     * A form's submissions as the team command exports them (and the inbox's CSV): oldest first,
+     * with their files (name, type, size, whether retention deleted them) when the form has any.
+     */
+    rowsWithFiles(form: StoredForm, range: { since?: string; until?: string } = {}) {
+      const rows = this.list(form, range);
+      return formsWithFiles.has(form)
+        ? rows.map((row) => ({ ...row, files: this.filesOf(Number(row.id)) }))
+        : rows;
     },
 
     /** A form's submissions, oldest first, optionally between two ISO dates (inclusive of `since`). */
@@ -524,9 +582,16 @@ export function openStore(
      */
     deleteRowsBefore(form: FormName, column: string, before: string): number {
       if (!/^[a-z_]+$/.test(column)) throw new Error(`Not a column: ${column}`);
-      return Number(
-        db.prepare(`DELETE FROM ${formTables[form]} WHERE ${column} < ?`).run(before).changes,
-      );
+      return transaction(() => {
+        const table = formTables[form];
+        const deleted = db.prepare(`DELETE FROM ${table} WHERE ${column} < ?`).run(before).changes;
+        // A later row may take a deleted row's id (SQLite reuses the highest): it must not
+        // inherit the mark or the mails of the one deleted.
+        const gone = `form = ? AND row_id IS NOT NULL AND row_id NOT IN (SELECT id FROM ${table})`;
+        db.prepare(`DELETE FROM handled_marks WHERE ${gone}`).run(form);
+        db.prepare(`UPDATE outbox SET row_id = NULL WHERE ${gone}`).run(form);
+        return Number(deleted);
+      });
     },
 
     /**
@@ -585,7 +650,151 @@ export function openStore(
       return { waiting: Number(state.waiting), oldest: state.oldest, lastError: state.lastError };
     },
 
+    /** Each form's submissions: how many, and how many no one has marked handled. */
+    inboxCounts(): { form: FormName; total: number; unhandled: number }[] {
+      return forms.map((form) => {
+        const count = db
+          .prepare(
+            `SELECT COUNT(*) AS total, COUNT(*) - COUNT(h.row_id) AS unhandled FROM ${form.table} t
+             LEFT JOIN handled_marks h ON h.form = ? AND h.row_id = t.id`,
+          )
+          .get(form.name) as { total: number; unhandled: number };
+        return { form: form.name, total: Number(count.total), unhandled: Number(count.unhandled) };
+      });
+    },
+
+    /** One page of a form's submissions, newest first, and how many match the filter in all. */
+    inboxPage(form: FormName, filter: InboxFilter, offset: number, limit: number) {
+      const table = formTables[form];
+      const where: string[] = [];
+      const values: string[] = [form];
+      if (filter.handled)
+        where.push(`h.row_id IS ${filter.handled === 'handled' ? 'NOT ' : ''}NULL`);
+      if (filter.since) {
+        where.push('t.created_at >= ?');
+        values.push(filter.since);
+      }
+      if (filter.until) {
+        where.push('t.created_at < ?');
+        values.push(filter.until);
+      }
+      // Each word in one of the row's text columns (name, email, booking code, reference, message…),
+      // whatever its case; `instr` rather than LIKE, so % and _ are letters like any other.
+      const columns = (
+        db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; type: string }[]
+      )
+        .filter((column) => column.type === 'TEXT')
+        .map((column) => column.name);
+      for (const word of (filter.search ?? '').split(/\s+/).filter(Boolean).slice(0, 10)) {
+        where.push(`(${columns.map((c) => `instr(lower(t.${c}), lower(?)) > 0`).join(' OR ')})`);
+        values.push(...columns.map(() => word));
+      }
+      const from = `FROM ${table} t LEFT JOIN handled_marks h ON h.form = ? AND h.row_id = t.id
+        ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+      const total = db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...values) as { n: number };
+      const rows = db
+        .prepare(
+          `SELECT t.*, h.by_email AS inbox_by_email, h.by_name AS inbox_by_name, h.handled_at AS inbox_handled_at
+           ${from} ORDER BY t.id DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...values, limit, offset) as Row[];
+      return { entries: rows.map(inboxEntry), total: Number(total.n) };
+    },
+
+    /** One submission with its mark, its files and the messages sent about it; undefined if none. */
+    inboxSubmission(form: FormName, id: number): InboxSubmission | undefined {
+      const row = db
+        .prepare(
+          `SELECT t.*, h.by_email AS inbox_by_email, h.by_name AS inbox_by_name, h.handled_at AS inbox_handled_at
+           FROM ${formTables[form]} t LEFT JOIN handled_marks h ON h.form = ? AND h.row_id = t.id
+           WHERE t.id = ?`,
+        )
+        .get(form, id) as Row | undefined;
+      if (!row) return undefined;
+      const files = formsWithFiles.has(form)
+        ? (
+            db
+              .prepare('SELECT * FROM application_files WHERE application_id = ? ORDER BY id')
+              .all(id) as Row[]
+          ).map((file) => ({
+            field: String(file.field) as StoredFile['field'],
+            sha256: String(file.sha256),
+            storedName: String(file.stored_name),
+            mediaType: String(file.media_type),
+            bytes: Number(file.bytes),
+            originalName: String(file.original_name),
+            purgedAt: file.purged_at === null ? null : String(file.purged_at),
+          }))
+        : [];
+      const messages = (
+        db
+          .prepare(
+            `SELECT channel, message, attempts, due_at, sent_at, last_error FROM outbox
+             WHERE form = ? AND row_id = ? ORDER BY id`,
+          )
+          .all(form, id) as {
+          channel: 'mail' | 'webhook';
+          message: string;
+          attempts: number;
+          due_at: string;
+          sent_at: string | null;
+          last_error: string | null;
+        }[]
+      ).map((item): InboxMessage => {
+        const message = JSON.parse(item.message) as OutboxMessage;
+        return {
+          channel: item.channel,
+          to: message.channel === 'mail' ? message.mail.to : 'webhook',
+          subject: message.channel === 'mail' ? message.mail.subject : '',
+          state: item.sent_at ? 'sent' : item.last_error ? 'failed' : 'waiting',
+          attempts: Number(item.attempts),
+          sentAt: item.sent_at,
+          dueAt: item.due_at,
+          lastError: item.last_error,
+        };
+      });
+      return { ...inboxEntry(row), files, messages };
+    },
+
+    /**
+     * Marks a submission handled by `by` (the first mark stays: who handled it first), or not
+     * handled (`by` null). False when the form has no such row.
+     */
+    markHandled(
+      form: FormName,
+      id: number,
+      by: { email: string; name: string } | null,
+      at: string,
+    ) {
+      return transaction(() => {
+        if (!db.prepare(`SELECT 1 FROM ${formTables[form]} WHERE id = ?`).get(id)) return false;
+        if (by)
+          db.prepare(
+            `INSERT INTO handled_marks (form, row_id, by_email, by_name, handled_at)
+             VALUES (?, ?, ?, ?, ?) ON CONFLICT (form, row_id) DO NOTHING`,
+          ).run(form, id, by.email, by.name, at);
+        else db.prepare('DELETE FROM handled_marks WHERE form = ? AND row_id = ?').run(form, id);
+        return true;
+      });
+    },
+
     close: () => db.close(),
+  };
+}
+
+/** A row of the inbox's queries, its mark's columns taken apart from the form's own. */
+function inboxEntry(joined: Row): InboxEntry {
+  const { inbox_by_email, inbox_by_name, inbox_handled_at, ...row } = joined;
+  return {
+    row,
+    handled:
+      inbox_handled_at === null || inbox_handled_at === undefined
+        ? null
+        : {
+            byEmail: String(inbox_by_email),
+            byName: String(inbox_by_name),
+            at: String(inbox_handled_at),
+          },
   };
 }
 
