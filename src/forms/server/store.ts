@@ -332,10 +332,21 @@ export function openStore(
     }
   };
 
-  const insertInto = (table: string, row: Row, onConflict = '') => {
+  const insertSql = (table: string, row: Row, onConflict = '') => {
     const columns = Object.keys(row);
-    const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ${onConflict}`;
-    return db.prepare(sql).run(...Object.values(row));
+    return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ${onConflict}`;
+  };
+  const insertInto = (table: string, row: Row, onConflict = '') =>
+    db.prepare(insertSql(table, row, onConflict)).run(...Object.values(row));
+  /** What the outbox will send, due at once (outbox.ts). */
+  const queue = (outbox: readonly OutboxMessage[], at: string) => {
+    for (const message of outbox)
+      insertInto('outbox', {
+        channel: message.channel,
+        message: JSON.stringify(message),
+        due_at: at,
+        created_at: at,
+      });
   };
 
   return {
@@ -356,17 +367,15 @@ export function openStore(
       } = {},
     ) {
       return transaction(() => {
-        const result = insertInto(formTables[form], row, onConflict);
-        const id = result.changes === 0 ? null : Number(result.lastInsertRowid);
-        // A duplicate ignored (a newsletter address already known) sends nothing again.
-        if (id !== null)
-          for (const message of outbox)
-            insertInto('outbox', {
-              channel: message.channel,
-              message: JSON.stringify(message),
-              due_at: row.created_at ?? new Date().toISOString(),
-              created_at: row.created_at ?? new Date().toISOString(),
-            });
+        // The row's id, inserted or updated by `onConflict` (the newsletter's new link); none when
+        // the conflict left the stored row as it was.
+        const stored = db
+          .prepare(`${insertSql(formTables[form], row, onConflict)} RETURNING id`)
+          .get(...Object.values(row)) as { id: number | bigint } | undefined;
+        const id = stored ? Number(stored.id) : null;
+        // A duplicate ignored (a newsletter address already confirmed, or mailed a moment ago)
+        // sends nothing again.
+        if (id !== null) queue(outbox, String(row.created_at ?? new Date().toISOString()));
         if (key) {
           const receiptColumn = (receiptColumns as Partial<Record<StoredForm, string>>)[form];
           insertInto('submission_keys', {
@@ -391,6 +400,31 @@ export function openStore(
           });
         }
         return id;
+      });
+    },
+
+    /**
+     * Confirms the newsletter subscription whose link's token hashes to `tokenHash`, if the link
+     * has not expired at `now`, and queues `outbox` (the webhook's post) in the same transaction.
+     * The token is cleared: a link works once. Returns the subscription's locale, or undefined
+     * when no live link has this token (never had, used, expired, or deleted by retention).
+     */
+    confirmSubscription(
+      tokenHash: string,
+      now: string,
+      outbox: readonly OutboxMessage[],
+    ): { locale: string | null } | undefined {
+      return transaction(() => {
+        const confirmed = db
+          .prepare(
+            `UPDATE ${formTables.SubscribeForm}
+             SET confirmed_at = ?, token_hash = NULL, token_expires_at = NULL
+             WHERE token_hash = ? AND token_expires_at > ? AND confirmed_at IS NULL
+             RETURNING locale`,
+          )
+          .get(now, tokenHash, now) as { locale: string | null } | undefined;
+        if (confirmed) queue(outbox, now);
+        return confirmed ? { locale: confirmed.locale } : undefined;
       });
     },
 
@@ -520,12 +554,16 @@ export function openStore(
 
     /**
      * Deletes a form's rows whose `column` (a time or a day, as the rows store it) is before
-     * `before`; returns how many. The form's retention (definition.ts) names the column.
+     * `before` (and that meet `only`); returns how many. The form's retention (definition.ts) names
+     * the column.
      */
-    deleteRowsBefore(form: FormName, column: string, before: string): number {
+    deleteRowsBefore(form: FormName, column: string, before: string, only?: string): number {
       if (!/^[a-z_]+$/.test(column)) throw new Error(`Not a column: ${column}`);
+      // `only` is the form definition's own SQL (definition.ts `retention.only`), never input.
+      const also = only ? ` AND (${only})` : '';
       return Number(
-        db.prepare(`DELETE FROM ${formTables[form]} WHERE ${column} < ?`).run(before).changes,
+        db.prepare(`DELETE FROM ${formTables[form]} WHERE ${column} < ?${also}`).run(before)
+          .changes,
       );
     },
 
