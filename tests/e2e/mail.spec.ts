@@ -35,8 +35,10 @@ import {
 } from './forms-helpers';
 import { bookableRental, e2eConfig, useTranslations } from './site';
 
-// Each test starts its own servers; one at a time keeps the 2-core machine's timings honest.
-test.describe.configure({ mode: 'serial' });
+// Each test starts its own servers (two for the restart): one at a time, and time enough for a
+// server to start on a loaded 2-core machine.
+test.describe.configure({ mode: 'serial', timeout: 90_000 });
+const launch = { startupMs: 30_000 };
 
 const fr = useTranslations('fr');
 const rental = bookableRental();
@@ -69,7 +71,7 @@ test.describe('with the mail server and the webhook up', () => {
   test.beforeAll(async () => {
     box = await startMailbox();
     hook = await startHook();
-    server = await startServer(await freePort(), mailEnv(box.port, hook.url));
+    server = await startServer(await freePort(), mailEnv(box.port, hook.url), freshData(), launch);
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -187,7 +189,7 @@ test.describe('with the mail server and the webhook up', () => {
 
 test('the mail server down during three submissions: all their mails go once it is back', async () => {
   const port = await freePort();
-  const server = await startServer(await freePort(), mailEnv(port));
+  const server = await startServer(await freePort(), mailEnv(port), freshData(), launch);
   let box: Mailbox | undefined;
   try {
     const codes = [];
@@ -208,7 +210,7 @@ test('the mail server down during three submissions: all their mails go once it 
 test('SIGKILL with mails queued: sent after the restart, none twice', async () => {
   const port = await freePort();
   const data = freshData();
-  let server = await startServer(await freePort(), mailEnv(port), data);
+  let server = await startServer(await freePort(), mailEnv(port), data, launch);
   let box: Mailbox | undefined;
   try {
     const codes = [
@@ -221,7 +223,7 @@ test('SIGKILL with mails queued: sent after the restart, none twice', async () =
       { n: 4 },
     ]);
     box = await startMailbox(port);
-    server = await startServer(await freePort(), mailEnv(port), data);
+    server = await startServer(await freePort(), mailEnv(port), data, launch);
     await eventually('four mails', () => box!.mails.length >= 4);
     await new Promise((r) => setTimeout(r, 1000)); // nothing more arrives
     expect(box.mails).toHaveLength(4);

@@ -16,7 +16,11 @@ import {
   newsletter,
 } from '../../src/forms/newsletter';
 import { hashToken } from '../../src/forms/server/newsletter-token';
-import { confirmedNotifications, notifications } from '../../src/forms/server/notifications';
+import {
+  confirmedNotifications,
+  notifications,
+  receiverUrl,
+} from '../../src/forms/server/notifications';
 import { createReceiver } from '../../src/forms/server/receiver';
 import { purgeExpiredRows } from '../../src/forms/server/retention';
 import { openStore, type OutboxMessage, type SubmissionStore } from '../../src/forms/server/store';
@@ -160,4 +164,14 @@ describe('newsletter double opt-in', () => {
     expect(purgeExpiredRows(store, newsletter, days, expired)).toBe(1);
     expect(store.list('SubscribeForm').map((row) => row.email)).toEqual(['yes@example.fr']);
   });
+});
+
+describe('the links of the mails', () => {
+  const site = new URL('https://www.example.com');
+  it('go to the site when it runs the receiver', () =>
+    expect(receiverUrl('/api/forms', site).href).toBe('https://www.example.com/'));
+  it('go to the receiver when the pages are on a CDN and post elsewhere', () =>
+    expect(receiverUrl('https://forms.example.com/api/forms', site).href).toBe(
+      'https://forms.example.com/',
+    ));
 });

@@ -23,6 +23,7 @@ export type NotifySettings = {
   teamEmail: string | null;
   teamEmailByForm: Readonly<Record<string, string>>;
   webhookUrl: string | null;
+  /** Where the links of the mails go (`receiverUrl`): the pages they open are the receiver's. */
   siteUrl: URL;
   brand: string;
 };
@@ -178,6 +179,15 @@ export function confirmedNotifications(
   ];
 }
 
+/**
+ * The receiver's public address: where the pages post (`FORMS_ENDPOINT`), which is the site itself
+ * unless the pages are on a CDN and the receiver elsewhere (docs/deploy.md, B). The pages a mail
+ * links to (a receipt page, the newsletter's confirmation) are rendered by the receiver, so their
+ * links are made from it: on a CDN, the site's address would give a 404.
+ */
+export const receiverUrl = (formsEndpoint: string, siteUrl: URL) =>
+  new URL('/', new URL(formsEndpoint, siteUrl));
+
 /** The settings of this site (config.ts). */
 export const siteNotifications = () =>
   notifications({
@@ -185,7 +195,7 @@ export const siteNotifications = () =>
     teamEmail: config.notify.teamEmail,
     teamEmailByForm: config.notify.teamEmailByForm,
     webhookUrl: config.notify.webhook?.url ?? null,
-    siteUrl: config.siteUrl,
+    siteUrl: receiverUrl(config.formsEndpoint, config.siteUrl),
     brand: config.brand,
   });
 
