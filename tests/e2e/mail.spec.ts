@@ -27,6 +27,7 @@ import {
 import { expectNoViolations } from './axe';
 import {
   fillRentalReservation,
+  expectValidHtml,
   freshData,
   rows,
   startServer,
@@ -164,6 +165,8 @@ test.describe('with the mail server and the webhook up', () => {
       fr('forms.newsletter.confirmed.heading'),
     );
     expect(confirmed!.headers()['cache-control']).toBe('no-store');
+    expect(confirmed!.headers()['x-robots-tag']).toBe('noindex');
+    await expectValidHtml(await confirmed!.text());
     await expectNoViolations(page);
     expect(stored()[0]!.confirmed_at).toEqual(expect.any(String));
     const post = await eventually('the confirmation’s webhook post', () =>
