@@ -44,6 +44,9 @@ const launch = { startupMs: 30_000 };
 const fr = useTranslations('fr');
 const rental = bookableRental();
 
+/** The list when it has something (what `eventually` waits for), else undefined. */
+const some = <T>(list: T[]) => (list.length > 0 ? list : undefined);
+
 /** A rental reservation posted as the French form does; its booking code. */
 async function reserve(server: OwnServer, email: string) {
   const response = await fetch(`${server.url}/api/forms`, {
@@ -93,27 +96,23 @@ test.describe('with the mail server and the webhook up', () => {
     await page.getByRole('button', { name: fr('forms.rentalReservation.submit') }).click();
     const code = (await page.locator('[data-booking-code]').first().textContent())!.trim();
 
-    const [mail] = await eventually(
-      'the visitor’s mail',
-      () => mailsTo(box, email).length > 0 && mailsTo(box, email),
-    );
+    const [mail] = (await eventually('the visitor’s mail', () => some(mailsTo(box, email))))!;
     const values = { brand: e2eConfig.brand, code };
     expect(mail!.subject).toBe(fr('forms.rentalReservation.mail.subject', values));
     expect(mail!.text).toContain(code);
     expect(mail!.html).toContain(code);
     expect(linkIn(mail!.text!, server)).toBe(`${server.url}/fr/booking/${code}`);
 
-    const [team] = await eventually('the team’s mail', () => {
-      const found = mailsTo(box, 'team@pistelink.test').filter((m) => m.subject?.includes(code));
-      return found.length > 0 && found;
-    });
+    const [team] = (await eventually('the team’s mail', () =>
+      some(mailsTo(box, 'team@pistelink.test').filter((m) => m.subject?.includes(code))),
+    ))!;
     expect(team!.replyTo?.value.map((a) => a.address)).toEqual([email]);
     expect(team!.text).toContain(code);
     expect(team!.attachments).toEqual([]);
 
-    const post = await eventually('the webhook’s post', () =>
+    const post = (await eventually('the webhook’s post', () =>
       hook.posts.find((p) => (JSON.parse(p.body) as { receipt?: string }).receipt === code),
-    );
+    ))!;
     expect(validlySigned(post)).toBe(true);
     expect(validlySigned(post, 'another-secret-entirely')).toBe(false);
     expect(JSON.parse(post.body)).toMatchObject({ form: 'RentalReservationForm', receipt: code });
@@ -139,10 +138,9 @@ test.describe('with the mail server and the webhook up', () => {
       );
     expect(stored()).toEqual([{ confirmed_at: null }]);
 
-    const [mail, ...more] = await eventually(
-      'the confirmation mail',
-      () => mailsTo(box, email).length > 0 && mailsTo(box, email),
-    );
+    const [mail, ...more] = (await eventually('the confirmation mail', () =>
+      some(mailsTo(box, email)),
+    ))!;
     expect(more).toEqual([]);
     expect(mail!.subject).toBe(fr('forms.newsletter.mail.subject', { brand: e2eConfig.brand }));
     const link = linkIn(mail!.text!, server);
@@ -169,9 +167,9 @@ test.describe('with the mail server and the webhook up', () => {
     await expectValidHtml(await confirmed!.text());
     await expectNoViolations(page);
     expect(stored()[0]!.confirmed_at).toEqual(expect.any(String));
-    const post = await eventually('the confirmation’s webhook post', () =>
+    const post = (await eventually('the confirmation’s webhook post', () =>
       hook.posts.find((p) => (JSON.parse(p.body) as { event?: string }).event === 'confirmed'),
-    );
+    ))!;
     expect(validlySigned(post)).toBe(true);
     expect(JSON.parse(post.body)).toMatchObject({
       form: 'SubscribeForm',
