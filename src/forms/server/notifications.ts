@@ -12,7 +12,7 @@ import { config } from '../../config';
 import { defaultLocale, isLocale } from '../../i18n/locales';
 import { useTranslations } from '../../i18n/translate';
 import type { FormDefinition } from '../definition';
-import { CONFIRMATION_DAYS, newsletter } from '../newsletter';
+import { newsletter } from '../newsletter';
 import { escapeHtml } from '../../lib/escape-html';
 import type { OutboxMessage } from './store';
 import { confirmationPath } from './newsletter-token';
@@ -67,7 +67,8 @@ export function notifications(settings: NotifySettings) {
     receipt: string | null,
     confirmationToken?: string,
   ): OutboxMessage[] => {
-    if (definition.confirmation) return confirmationMail(settings, output, confirmationToken);
+    if (definition.confirmation)
+      return confirmationMail(settings, output, confirmationToken, definition.confirmation.days);
     if (silent.has(definition.key)) return [];
     const messages: OutboxMessage[] = [];
     const locale = isLocale(output.locale) ? output.locale : defaultLocale;
@@ -132,6 +133,7 @@ function confirmationMail(
   settings: NotifySettings,
   output: Record<string, unknown>,
   token: string | undefined,
+  days: number,
 ): OutboxMessage[] {
   if (!settings.smtpUrl || !token || typeof output.email !== 'string') return [];
   const locale = isLocale(output.locale) ? output.locale : defaultLocale;
@@ -139,7 +141,7 @@ function confirmationMail(
   const values = {
     brand: settings.brand,
     url: new URL(confirmationPath(token, locale), settings.siteUrl).href,
-    days: String(CONFIRMATION_DAYS),
+    days: String(days),
   };
   const text = t('forms.newsletter.mail.body', values);
   return [
