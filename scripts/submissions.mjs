@@ -2,6 +2,8 @@
 // The team's view of what the forms received, straight from the receiver's SQLite database.
 //   npm run submissions -- list [--form contact] [--since 2026-01-01] [--until 2026-02-01]
 //   npm run submissions -- export --form application --format csv [--since …] [--until …] [--out file.csv]
+// A newsletter subscription counts once its owner confirmed it (double opt-in): `list` counts the
+// confirmed ones, and each row's `confirmed_at` says when (empty: not confirmed).
 // Forms: each form's `cli` name in its definition (src/forms/<form>.ts: newsletter, contact,
 // application, lesson, rental, consent), spam, or a form-name. Dates are UTC days or ISO
 // times; --until is exclusive. Without --form, `list` counts every form and `export` (JSON) gives all.
@@ -69,7 +71,13 @@ const visibleRow = (row) =>
   Object.fromEntries(
     Object.entries(row).map(([k, v]) => [visible(k), typeof v === 'string' ? visible(v) : v]),
   );
+/** Without their private columns (a token's hash: definition.ts `privateColumns`; store.ts). */
 const rowsOf = (name) => store.rowsWithFiles(name, range);
+/**
+ * Forms whose rows count only once confirmed (the newsletter's double opt-in): their count says
+ * how many are; a row's `confirmed_at` says when (empty: not confirmed, not a subscriber).
+ */
+const confirmed = new Set(forms.filter((f) => f.confirmation).map((f) => f.name));
 
 let output;
 if (command === 'list') {
@@ -84,7 +92,12 @@ if (command === 'list') {
       Object.fromEntries(
         Object.keys(formTables).map((name) => [
           name,
-          { submissions: store.list(name, range).length },
+          {
+            submissions: store.list(name, range).length,
+            ...(confirmed.has(name)
+              ? { confirmed: store.list(name, range).filter((row) => row.confirmed_at).length }
+              : {}),
+          },
         ]),
       ),
     );

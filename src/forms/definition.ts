@@ -76,12 +76,23 @@ export type FormDefinition = {
    */
   keyed?: false;
   /**
+   * A form whose rows count only once their owner follows a link mailed to them (the newsletter's
+   * double opt-in, newsletter-confirmation.ts): the receiver draws the link's token, stores its
+   * hash (`token_hash`), when it expires (`token_expires_at`, `days` later) and when it was mailed
+   * (`mailed_at`); the token itself goes only into the mail (notifications.ts).
+   */
+  confirmation?: { days: number };
+  /** Columns the team command never shows (a token's hash). */
+  privateColumns?: readonly string[];
+  /**
    * How long its rows are kept: deleted `days` after `from` (when they were sent, or a day they
    * name, e.g. a rental's return day), by the daily retention job. None: kept until deleted by hand.
    */
   retention?: {
     from: 'created_at' | { day: string };
     days: (settings: RetentionDays) => number;
+    /** An SQL condition the rows deleted must also meet (the newsletter: unconfirmed only). */
+    only?: string;
     /** What the log says it deleted: "contact message(s)". */
     rows: string;
   };

@@ -190,3 +190,32 @@ export async function fillApplication(page: Page, email: string) {
   await page.locator('#application-note').fill('Available from December.');
   await page.locator('input[name="adult"]').check();
 }
+
+/**
+ * Fills a rental reservation but its pack: the days (`pickUp`, `back`: YYYY-MM-DD), one or two
+ * people's sizes, who to reach, the consent.
+ */
+export async function fillRentalReservation(
+  page: Page,
+  email: string,
+  days: { pickUp: string; back: string },
+  people: 1 | 2 = 1,
+) {
+  await page.locator('#rental-pickUpDate').fill(days.pickUp);
+  await page.locator('#rental-returnDate').fill(days.back);
+  await page.locator('#rental-people').selectOption(String(people));
+  const sizes = [
+    ['172', '68', '42.5', 'intermediate'],
+    ['128', '27', '33', 'beginner'],
+  ];
+  for (let n = 1; n <= people; n++) {
+    const [height, weight, shoe, level] = sizes[n - 1]!;
+    await page.locator(`#rental-person${n}-height`).fill(height!);
+    await page.locator(`#rental-person${n}-weight`).fill(weight!);
+    await page.locator(`#rental-person${n}-shoe`).fill(shoe!);
+    await page.locator(`#rental-person${n}-level`).selectOption(level!);
+  }
+  await page.locator('#rental-name').fill('Lucía Fernández');
+  await page.locator('#rental-email').fill(email);
+  await page.locator('#rental-consent').check();
+}

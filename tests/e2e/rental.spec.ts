@@ -10,7 +10,14 @@ import { parse } from 'yaml';
 import { BOOKING_CODE_PATTERN } from '../../src/forms/booking-code';
 import { pathTo } from '../../src/i18n/routes';
 import { expectNoViolations } from './axe';
-import { expectSeen, expectValidHtml, rows, sharedDbPath, uniqueEmail } from './forms-helpers';
+import {
+  expectSeen,
+  expectValidHtml,
+  fillRentalReservation,
+  rows,
+  sharedDbPath,
+  uniqueEmail,
+} from './forms-helpers';
 import {
   bookableDays,
   DAY,
@@ -35,26 +42,9 @@ const withoutRental = resortIds.map((id) => resorts[id]!).filter((r) => packsOf(
 const reservations = (email: string) =>
   rows(sharedDbPath(), 'SELECT * FROM rental_reservations WHERE email = ?', email);
 
-/** Everything but the pack: the days, one or two people's sizes, who to reach, the consent. */
-async function fillReservation(page: Page, email: string, people: 1 | 2) {
-  await page.locator('#rental-pickUpDate').fill(days.pickUp);
-  await page.locator('#rental-returnDate').fill(days.back);
-  await page.locator('#rental-people').selectOption(String(people));
-  const sizes = [
-    ['172', '68', '42.5', 'intermediate'],
-    ['128', '27', '33', 'beginner'],
-  ];
-  for (let n = 1; n <= people; n++) {
-    const [height, weight, shoe, level] = sizes[n - 1]!;
-    await page.locator(`#rental-person${n}-height`).fill(height!);
-    await page.locator(`#rental-person${n}-weight`).fill(weight!);
-    await page.locator(`#rental-person${n}-shoe`).fill(shoe!);
-    await page.locator(`#rental-person${n}-level`).selectOption(level!);
-  }
-  await page.locator('#rental-name').fill('Lucía Fernández');
-  await page.locator('#rental-email').fill(email);
-  await page.locator('#rental-consent').check();
-}
+/** Everything but the pack, for the resort's bookable days. */
+const fillReservation = (page: Page, email: string, people: 1 | 2) =>
+  fillRentalReservation(page, email, days, people);
 
 test('the content has a resort with packs and a season ahead to book in', () => {
   expect(resort, 'no resort with rental packs has season days ahead: update the seasons').toBe(

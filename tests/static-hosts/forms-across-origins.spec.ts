@@ -68,7 +68,10 @@ test('the newsletter, with JavaScript: stored by the receiver', async ({ page })
   const address = uniqueEmail('cdn-newsletter');
   await form.getByLabel(fr('forms.newsletter.email')).fill(address);
   await form.getByRole('button', { name: fr('forms.newsletter.submit') }).click();
-  await expect(form.getByRole('status')).toHaveText(fr('forms.newsletter.success'));
+  await expect(form.getByRole('status').locator('p')).toHaveText([
+    fr('forms.newsletter.success'),
+    fr('forms.newsletter.checkInbox'),
+  ]);
   expect(subscriptionLocales(address)).toEqual(['fr']);
 });
 

@@ -500,4 +500,30 @@ describe('the team CLI', () => {
 
     // Four runs of the command, each a Node process loading the forms' definitions: seconds on a busy machine.
   }, 30_000);
+
+  it('says which newsletter subscriptions are confirmed, and never shows a confirmation token’s hash', () => {
+    const at = new Date().toISOString();
+    const subscription = (email: string, confirmed: boolean) =>
+      store.insert('SubscribeForm', {
+        email,
+        email_key: email,
+        token_hash: confirmed ? null : `hash-of-${email}`,
+        confirmed_at: confirmed ? at : null,
+        created_at: at,
+      });
+    subscription('yes@example.fr', true);
+    subscription('pending@example.fr', false);
+    const run = (...args: string[]) =>
+      execFileSync(process.execPath, ['scripts/submissions.mjs', ...args], {
+        env: { ...process.env, FORMS_DB_PATH: dbPath },
+        encoding: 'utf8',
+      });
+    const exported = JSON.parse(run('export', '--form', 'newsletter')) as Record<string, unknown>[];
+    expect(exported.map((row) => [row.email, row.confirmed_at])).toEqual([
+      ['yes@example.fr', at],
+      ['pending@example.fr', null],
+    ]);
+    expect(exported.every((row) => !('token_hash' in row))).toBe(true);
+    expect(run('list')).toMatch(/SubscribeForm\s*│\s*2\s*│\s*1\b/);
+  }, 30_000);
 });

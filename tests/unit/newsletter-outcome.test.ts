@@ -6,6 +6,7 @@ const texts: NewsletterTexts = {
   submit: 'S’abonner',
   sending: 'Envoi…',
   success: 'Formulaire envoyé avec succès',
+  checkInbox: 'Consultez votre boîte de réception.',
   failure: 'Désolé, une erreur s’est produite...',
   rateLimited: 'Trop de tentatives en peu de temps.',
 };

@@ -10,7 +10,8 @@
  * - An invalid address shows "email is not valid" in the visitor's language, wired to the field as
  *   fields.tsx does (aria-invalid, aria-describedby, `.form-error`), focus on it; nothing is sent.
  * - While sending, the button is disabled and says so; a second submit does nothing.
- * - Sent: the field gives way to the success message, the button stays disabled.
+ * - Sent: the field gives way to the success message and the hint to confirm from the mail, the
+ *   button stays disabled.
  * - Failed (or 429): the message shows and the button works again; the address is never cleared.
  */
 import { NewsletterSchema } from '../../forms/newsletter';
@@ -39,13 +40,24 @@ function showFieldError(input: HTMLInputElement, message: string) {
   input.setAttribute('aria-describedby', id);
 }
 
-/** The `role=status` area, as fields.tsx's `Status` renders it: announced by screen readers. */
-function showStatus(status: Element | null, tone: 'success' | 'error' | null, message = '') {
+/**
+ * The `role=status` area, as fields.tsx's `Status` renders it: announced by screen readers. One
+ * paragraph per message.
+ */
+function showStatus(
+  status: Element | null,
+  tone: 'success' | 'error' | null,
+  ...messages: string[]
+) {
   if (!status) return;
   status.className = tone ? `form-status form-status--${tone}` : 'form-status';
-  const paragraph = document.createElement('p');
-  paragraph.textContent = message;
-  status.replaceChildren(...(message ? [paragraph] : []));
+  status.replaceChildren(
+    ...messages.map((message) => {
+      const paragraph = document.createElement('p');
+      paragraph.textContent = message;
+      return paragraph;
+    }),
+  );
 }
 
 function enhance(form: HTMLFormElement) {
@@ -86,7 +98,8 @@ function enhance(form: HTMLFormElement) {
     if (outcome.kind === 'sent') {
       // Subscribed: nothing left to type, and the button stays disabled (no second subscription).
       email.closest('.form-field')?.remove();
-      showStatus(status, 'success', texts.success);
+      // The spec's success message, then where the confirmation link is (double opt-in).
+      showStatus(status, 'success', texts.success, texts.checkInbox);
       return;
     }
     button.disabled = false;

@@ -69,6 +69,8 @@ export type NewsletterStrings = {
   submit: string;
   sending: string;
   success: string;
+  /** Under the success: the confirmation link is in the mail (double opt-in). */
+  checkInbox: string;
   failure: string;
   rateLimited: string;
   honeypot: string;
@@ -88,6 +90,7 @@ export const newsletterStrings = oncePerLocale((locale): NewsletterStrings => {
     close: k('close'),
     privacy: k('privacy'),
     success: k('success'),
+    checkInbox: k('checkInbox'),
     failure: k('failure'),
     errors: errorMessages('newsletter', locale),
   };

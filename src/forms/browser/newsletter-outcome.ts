@@ -5,7 +5,7 @@ import type { NewsletterStrings } from '../../components/forms/strings';
 /** The visitor-language texts the server writes on the form (`data-texts`): what the script shows. */
 export type NewsletterTexts = Pick<
   NewsletterStrings,
-  'errors' | 'submit' | 'sending' | 'success' | 'failure' | 'rateLimited'
+  'errors' | 'submit' | 'sending' | 'success' | 'checkInbox' | 'failure' | 'rateLimited'
 >;
 
 /** An error code of the shared schemas in the visitor's language (the code itself if it has no text). */

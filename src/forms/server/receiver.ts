@@ -44,6 +44,7 @@ import {
 } from './post-body';
 import { createRateLimiter } from './rate-limit';
 import { createSlots } from './slots';
+import { drawConfirmation } from './newsletter-token';
 import { isFull, isStoreBusy, isUniqueClash, type OutboxMessage, type StoredFile } from './store';
 import type { KnownSubmission, StoreAccess } from './store-access';
 import { saveUpload, sniffFileType, UploadError, type UploadIo } from './uploads';
@@ -96,6 +97,8 @@ export type ReceiverSettings = {
     definition: FormDefinition,
     output: Record<string, unknown>,
     receipt: string | null,
+    /** The token of the link its owner confirms with (a newsletter subscription). */
+    confirmationToken?: string,
   ) => OutboxMessage[];
   /** Test hook: how upload bytes reach the disk (uploads.ts). */
   uploadIo?: UploadIo;
@@ -462,14 +465,18 @@ async function store(
         return receiptAnswer(definition, { receipt: code }, output, pending);
       }
     }
+    // A form its owner confirms (the newsletter): a new link, its token mailed, its hash stored.
+    const confirmation = definition.confirmation
+      ? drawConfirmation(definition.confirmation.days, receiver.now())
+      : undefined;
     const id = await settings.store.insert(
       form,
-      row,
+      { ...row, ...confirmation?.columns },
       {
         onConflict: definition.onConflict,
         files,
         key,
-        outbox: settings.notify?.(definition, output, null) ?? [],
+        outbox: settings.notify?.(definition, output, null, confirmation?.token) ?? [],
       },
       dbWaitMs,
     );

@@ -41,10 +41,10 @@ export function purgeExpiredRows(
 ) {
   if (!form.retention) return 0;
   const before = new Date(now.getTime() - days * DAY_MS).toISOString();
-  const { from } = form.retention;
+  const { from, only } = form.retention;
   return from === 'created_at'
-    ? store.deleteRowsBefore(form.name, 'created_at', before)
-    : store.deleteRowsBefore(form.name, from.day, before.slice(0, 10));
+    ? store.deleteRowsBefore(form.name, 'created_at', before, only)
+    : store.deleteRowsBefore(form.name, from.day, before.slice(0, 10), only);
 }
 
 /** Every form's purge by its retention: what each deleted, as the log says it, and the days kept. */

@@ -66,6 +66,16 @@ export type StoreAccess = {
    * Throws `StoreBusyError` when the lookup could not start within `waitMs`.
    */
   byReceipt(form: FormWithReceipt, code: string, waitMs: number): Promise<Row | undefined>;
+  /**
+   * Confirms the newsletter subscription of a link's token hash (store.ts `confirmSubscription`),
+   * queueing `outbox` with it; its locale, or undefined when no live link has it.
+   */
+  confirmSubscription(
+    tokenHash: string,
+    now: string,
+    outbox: readonly OutboxMessage[],
+    waitMs: number,
+  ): Promise<{ locale: string | null } | undefined>;
 };
 
 /** The work runs in the calling thread, a locked database waited for with timers (whenFree). */
@@ -77,6 +87,8 @@ export function inThisThread(open: () => SubmissionStore): StoreAccess {
     removeUnreferencedUpload: (uploadDir, storedName, writtenAtMs) =>
       whenFree(() => open().removeUnreferencedUpload(uploadDir, storedName, { writtenAtMs }), 4000),
     byReceipt: (form, code, waitMs) => whenFree(() => open().byReceipt(form, code), waitMs),
+    confirmSubscription: (tokenHash, now, outbox, waitMs) =>
+      whenFree(() => open().confirmSubscription(tokenHash, now, outbox), waitMs),
   };
 }
 

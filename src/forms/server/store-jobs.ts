@@ -22,6 +22,7 @@ export type Job = {
     | 'submissionByKey'
     | 'removeUnreferencedUpload'
     | 'byReceipt'
+    | 'confirmSubscription'
     | 'health'
     | 'liveFileNames'
     | 'retention'

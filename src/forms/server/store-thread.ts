@@ -113,6 +113,12 @@ export function startStoreThread(dbPath: string, { commitDelayMs = 0 }: StoreThr
       run<boolean>('removeUnreferencedUpload', [uploadDir, storedName, { writtenAtMs }], 10_000),
     byReceipt: (form: FormWithReceipt, code: string, waitMs: number) =>
       run<Row | undefined>('byReceipt', [form, code], waitMs),
+    confirmSubscription: (tokenHash, now, outbox, waitMs) =>
+      run<{ locale: string | null } | undefined>(
+        'confirmSubscription',
+        [tokenHash, now, outbox],
+        waitMs,
+      ),
   };
 
   return {

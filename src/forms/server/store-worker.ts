@@ -43,6 +43,8 @@ const operations = {
   submissionByKey: (open: Open, key: string) => open().submissionByKey(key),
   byReceipt: (open: Open, ...args: Parameters<SubmissionStore['byReceipt']>) =>
     open().byReceipt(...args),
+  confirmSubscription: (open: Open, ...args: Parameters<SubmissionStore['confirmSubscription']>) =>
+    open().confirmSubscription(...args),
   removeUnreferencedUpload: (
     open: Open,
     ...args: Parameters<SubmissionStore['removeUnreferencedUpload']>

@@ -265,6 +265,17 @@ const formsWithFiles = new Set<string>(
   forms.flatMap((form) => ('files' in form && form.files.length ? [form.name] : [])),
 );
 
+/** Columns no one reads back, neither the team command nor the inbox (a token's hash). */
+const privateColumns = new Map<string, readonly string[]>(
+  forms.map((form) => [form.name, ('privateColumns' in form && form.privateColumns) || []]),
+);
+/** `row` of `form` without its private columns. */
+function shown(form: string, row: Row): Row {
+  const kept = { ...row };
+  for (const column of privateColumns.get(form) ?? []) delete kept[column];
+  return kept;
+}
+
 /** SQLite's result codes the receiver tells apart (node:sqlite puts them in `errcode`). */
 const SQLITE_BUSY = 5;
 const SQLITE_LOCKED = 6;
@@ -376,10 +387,26 @@ export function openStore(
     }
   };
 
-  const insertInto = (table: string, row: Row, onConflict = '') => {
+  const insertSql = (table: string, row: Row, onConflict = '') => {
     const columns = Object.keys(row);
-    const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ${onConflict}`;
-    return db.prepare(sql).run(...Object.values(row));
+    return `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')}) ${onConflict}`;
+  };
+  const insertInto = (table: string, row: Row, onConflict = '') =>
+    db.prepare(insertSql(table, row, onConflict)).run(...Object.values(row));
+  /**
+   * What the outbox will send, due at once (outbox.ts), about the row `id` of `form`: the inbox
+   * shows a submission's mails, and the team's mail links to the row, whose id is known from here.
+   */
+  const queue = (outbox: readonly OutboxMessage[], at: string, form: StoredForm, id: number) => {
+    for (const message of outbox)
+      insertInto('outbox', {
+        channel: message.channel,
+        message: JSON.stringify(withRowId(message, id)),
+        form,
+        row_id: id,
+        due_at: at,
+        created_at: at,
+      });
   };
 
   return {
@@ -400,20 +427,16 @@ export function openStore(
       } = {},
     ) {
       return transaction(() => {
-        const result = insertInto(formTables[form], row, onConflict);
-        const id = result.changes === 0 ? null : Number(result.lastInsertRowid);
-        // A duplicate ignored (a newsletter address already known) sends nothing again.
+        // The row's id, inserted or updated by `onConflict` (the newsletter's new link); none when
+        // the conflict left the stored row as it was.
+        const stored = db
+          .prepare(`${insertSql(formTables[form], row, onConflict)} RETURNING id`)
+          .get(...Object.values(row)) as { id: number | bigint } | undefined;
+        const id = stored ? Number(stored.id) : null;
+        // A duplicate ignored (a newsletter address already confirmed, or mailed a moment ago)
+        // sends nothing again.
         if (id !== null)
-          for (const message of outbox)
-            insertInto('outbox', {
-              channel: message.channel,
-              // The team's mail links to the row in the inbox: its id is known from here on.
-              message: JSON.stringify(withRowId(message, id)),
-              form,
-              row_id: id,
-              due_at: row.created_at ?? new Date().toISOString(),
-              created_at: row.created_at ?? new Date().toISOString(),
-            });
+          queue(outbox, String(row.created_at ?? new Date().toISOString()), form, id);
         if (key) {
           const receiptColumn = (receiptColumns as Partial<Record<StoredForm, string>>)[form];
           insertInto('submission_keys', {
@@ -438,6 +461,31 @@ export function openStore(
           });
         }
         return id;
+      });
+    },
+
+    /**
+     * Confirms the newsletter subscription whose link's token hashes to `tokenHash`, if the link
+     * has not expired at `now`, and queues `outbox` (the webhook's post) in the same transaction.
+     * The token is cleared: a link works once. Returns the subscription's locale, or undefined
+     * when no live link has this token (never had, used, expired, or deleted by retention).
+     */
+    confirmSubscription(
+      tokenHash: string,
+      now: string,
+      outbox: readonly OutboxMessage[],
+    ): { locale: string | null } | undefined {
+      return transaction(() => {
+        const confirmed = db
+          .prepare(
+            `UPDATE ${formTables.SubscribeForm}
+             SET confirmed_at = ?, token_hash = NULL, token_expires_at = NULL
+             WHERE token_hash = ? AND token_expires_at > ? AND confirmed_at IS NULL
+             RETURNING id, locale`,
+          )
+          .get(now, tokenHash, now) as { id: number | bigint; locale: string | null } | undefined;
+        if (confirmed) queue(outbox, now, 'SubscribeForm', Number(confirmed.id));
+        return confirmed ? { locale: confirmed.locale } : undefined;
       });
     },
 
@@ -488,7 +536,7 @@ export function openStore(
         values.push(until);
       }
       const sql = `SELECT * FROM ${formTables[form]} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id`;
-      return db.prepare(sql).all(...values) as Row[];
+      return (db.prepare(sql).all(...values) as Row[]).map((row) => shown(form, row));
     },
 
     filesOf(applicationId: number) {
@@ -578,13 +626,18 @@ export function openStore(
 
     /**
      * Deletes a form's rows whose `column` (a time or a day, as the rows store it) is before
-     * `before`; returns how many. The form's retention (definition.ts) names the column.
+     * `before` (and that meet `only`); returns how many. The form's retention (definition.ts) names
+     * the column.
      */
-    deleteRowsBefore(form: FormName, column: string, before: string): number {
+    deleteRowsBefore(form: FormName, column: string, before: string, only?: string): number {
       if (!/^[a-z_]+$/.test(column)) throw new Error(`Not a column: ${column}`);
+      // `only` is the form definition's own SQL (definition.ts `retention.only`), never input.
+      const also = only ? ` AND (${only})` : '';
       return transaction(() => {
         const table = formTables[form];
-        const deleted = db.prepare(`DELETE FROM ${table} WHERE ${column} < ?`).run(before).changes;
+        const deleted = db
+          .prepare(`DELETE FROM ${table} WHERE ${column} < ?${also}`)
+          .run(before).changes;
         // A later row may take a deleted row's id (SQLite reuses the highest): it must not
         // inherit the mark or the mails of the one deleted.
         const gone = `form = ? AND row_id IS NOT NULL AND row_id NOT IN (SELECT id FROM ${table})`;
@@ -683,7 +736,9 @@ export function openStore(
       const columns = (
         db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; type: string }[]
       )
-        .filter((column) => column.type === 'TEXT')
+        .filter(
+          (column) => column.type === 'TEXT' && !privateColumns.get(form)?.includes(column.name),
+        )
         .map((column) => column.name);
       for (const word of (filter.search ?? '').split(/\s+/).filter(Boolean).slice(0, 10)) {
         where.push(`(${columns.map((c) => `instr(lower(t.${c}), lower(?)) > 0`).join(' OR ')})`);
@@ -698,7 +753,7 @@ export function openStore(
            ${from} ORDER BY t.id DESC LIMIT ? OFFSET ?`,
         )
         .all(...values, limit, offset) as Row[];
-      return { entries: rows.map(inboxEntry), total: Number(total.n) };
+      return { entries: rows.map((row) => inboxEntry(shown(form, row))), total: Number(total.n) };
     },
 
     /** One submission with its mark, its files and the messages sent about it; undefined if none. */
@@ -711,6 +766,7 @@ export function openStore(
         )
         .get(form, id) as Row | undefined;
       if (!row) return undefined;
+      const visibleRow = shown(form, row);
       const files = formsWithFiles.has(form)
         ? (
             db
@@ -753,7 +809,7 @@ export function openStore(
           lastError: item.last_error,
         };
       });
-      return { ...inboxEntry(row), files, messages };
+      return { ...inboxEntry(visibleRow), files, messages };
     },
 
     /**
