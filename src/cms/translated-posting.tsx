@@ -6,10 +6,10 @@
  * typed, and the name never comes from the translated title.
  *
  * Keystatic names an entry's file after its `slugField`, a field of the "slug" kind. This one is
- * Keystatic's own relationship input (a combobox of the English postings' file names, read by the
- * editing UI from the folder as it is now, so a posting created a minute ago is offered without a
- * reload) whose value is the file name, and which writes nothing in the file: the translation's
- * front matter stays its words (src/content/schemas.ts, jobTranslationSchema).
+ * Keystatic's own relationship input (a combobox of the English postings' file names, which the
+ * editing UI reads from the folder: nothing of content/jobs is imported, which would reload the
+ * screen mid-save) whose value is the file name, and which writes nothing in the file: the
+ * translation's front matter stays its words (src/content/schemas.ts, jobTranslationSchema).
  */
 import { fields, type FormFieldInputProps, type SlugFormField } from '@keystatic/core';
 
