@@ -204,6 +204,19 @@ test('a French posting is created by picking its English posting: saved under th
   await expect.poll(whenWhole(() => site.read(file))).toContain('Vous rejoignez');
   const front = parse(/^---\n([\s\S]*?)\n---/.exec(site.read(file))![1]!) as object;
   expect(front).toEqual({ title: frenchTitle, location: 'Télétravail (Europe)' });
+
+  // A second French page of the same posting is refused: the first is not written over.
+  const saved = site.read(file);
+  await page.goto(`${url}/keystatic/collection/jobs-fr/create`);
+  await page.getByRole('textbox', { name: /^Title/ }).fill('Doublon (F/H)');
+  await page.getByRole('combobox', { name: /^English posting/ }).fill(chosen);
+  await page.getByRole('option', { name: chosen, exact: true }).click();
+  await page.getByRole('textbox', { name: /^Location/ }).fill('Ailleurs');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('button', { name: 'Create' })).toBeVisible();
+  await expect(page).toHaveURL(/\/keystatic\/collection\/jobs-fr\/create$/);
+  expect(site.read(file)).toBe(saved);
+
   const check = await site.node(['scripts/content-check.mjs']);
   expect(check.output).toContain('no problems found');
 });
