@@ -84,6 +84,10 @@ function collection<S extends z.ZodType>(
 export const collections = {
   resorts: collection(places.resorts, (context) => tableIn(context).resorts.schema),
   jobs: collection(places.jobs, (context) => tableIn(context).jobs.schema),
+  jobTranslations: collection(
+    places.jobTranslations,
+    (context) => tableIn(context).jobTranslations.schema,
+  ),
   rentalPacks: collection(places.rentalPacks, (context) => tableIn(context).rentalPacks.schema),
   prices: collection(places.prices, (context) => tableIn(context).prices.schema),
   faq: collection(places.faq, (context) => tableIn(context).faq.schema),

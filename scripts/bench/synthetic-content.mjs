@@ -180,6 +180,12 @@ export function syntheticJob(template, i, templateCount) {
   const slug = `${template.slug}-${slugify(area.en)}${round >= AREAS.length ? `-${Math.floor(round / AREAS.length) + 1}` : ''}`;
   const files = {};
   for (const [locale, { front, body }] of Object.entries(template.files)) {
+    const title = titleWithArea(front.title, area[locale] ?? area.en, locale);
+    // A translation writes only its words: the facts are the English posting's.
+    if (locale !== 'en') {
+      files[locale] = { front: { ...front, title }, body };
+      continue;
+    }
     const posted = shiftDays(front.posted, i % 60);
     const salary = front.salary && {
       ...front.salary,
@@ -189,7 +195,7 @@ export function syntheticJob(template, i, templateCount) {
     files[locale] = {
       front: {
         ...front,
-        title: titleWithArea(front.title, area[locale] ?? area.en, locale),
+        title,
         ...(salary && { salary }),
         posted,
         ...(front.validThrough && { validThrough: shiftDays(front.validThrough, i % 60) }),

@@ -6,8 +6,14 @@
  */
 import { collection, fields, singleton } from '@keystatic/core';
 import { parse } from 'yaml';
-import type { Locale } from '../i18n/locales';
-import { jobSchema, resortSchema, salaryBand, teamsSchema } from '../content/schemas';
+import { defaultLocale, type Locale } from '../i18n/locales';
+import {
+  jobSchema,
+  jobTranslationSchema,
+  resortSchema,
+  salaryBand,
+  teamsSchema,
+} from '../content/schemas';
 import { BOUNDS } from '../content/bounds';
 import { teamNames, type Teams } from '../content/teams';
 import { z } from 'astro/zod';
@@ -32,49 +38,36 @@ import {
 } from './fields';
 import { factSingletons } from './facts';
 import { articleCollections, seoTextField } from './articles';
+import { ENGLISH_POSTING, englishPosting } from './translated-posting';
 
 const job = jobSchema.shape;
 const resort = resortSchema(z.string()).shape;
 const teams = parse(teamsFile) as Teams;
 const { packs } = parse(packsFile) as { packs: { id: string; name: { en: string } }[] };
 
-/** The team's name as a choice of content/teams.yaml, in the posting's language. */
-function team(locale: Locale) {
-  const names = teamNames(teams, locale);
+/** The team as a choice of content/teams.yaml, by its English name (the other languages show theirs). */
+function team() {
+  const names = teamNames(teams, defaultLocale);
   return choice(
     'Team',
     names,
-    'The team the posting is listed under on the jobs page. A new team is added in Jobs › Teams first.',
+    'The team the posting is listed under on the jobs page, in every language. A new team is added in Jobs › Teams first.',
   );
 }
 
 /**
- * A translated posting's file name: its English posting's (it is how the site pairs them), never
- * made from the translated title. The list of English postings is not read here: importing the
- * folder would make every new posting reload the editing UI mid-save. The check (on Save, in the
- * screen's panel) names a file name with no English posting and the nearest one.
+ * One collection per language: content/jobs/<locale>/<file name>.md. The English posting holds
+ * every fact; a translation only its words (src/content/schemas.ts, jobTranslationSchema).
  */
-function translationFileName() {
-  return {
-    label: 'English posting (file name)',
-    description:
-      'The file name of the English posting this page translates, as in Job postings (English): the check on Save says if there is none.',
-    generate: () => '',
-    validation: {
-      pattern: {
-        regex: /^[a-z0-9]+(-[a-z0-9]+)*$/,
-        message: 'Lowercase letters, digits and dashes, as the English posting’s file name',
-      },
-    },
-  };
+function jobs(locale: Locale) {
+  return locale === defaultLocale ? englishJobs() : translatedJobs(locale);
 }
 
-/** One collection per language: content/jobs/<locale>/<file name>.md. */
-function jobs(locale: Locale) {
-  const language = languageName(locale);
+/** Job postings (English): the posting's words and all its facts. */
+function englishJobs() {
   return collection({
-    label: `Job postings (${language})`,
-    path: `content/jobs/${locale}/*`,
+    label: `Job postings (${languageName(defaultLocale)})`,
+    path: `content/jobs/${defaultLocale}/*`,
     slugField: 'title',
     entryLayout: 'content',
     format: { contentField: 'body' },
@@ -86,19 +79,16 @@ function jobs(locale: Locale) {
           description: `The job title, as the jobs page shows it (at most ${BOUNDS.title} characters).`,
           validation: { length: { min: 1, max: BOUNDS.title } },
         },
-        slug:
-          locale === 'en'
-            ? {
-                label: 'File name (address)',
-                description:
-                  'The posting’s address: /en/jobs/<file name>. Lowercase letters, digits and dashes.',
-              }
-            : translationFileName(),
+        slug: {
+          label: 'File name (address)',
+          description:
+            'The posting’s address: /en/jobs/<file name>, the same in every language. Lowercase letters, digits and dashes.',
+        },
       }),
-      team: team(locale),
+      team: team(),
       location: line(
         'Location',
-        'How the location reads on the page, in this language: “Remote (Europe)”, “Barcelona”.',
+        'How the location reads on the page, in English: “Remote (Europe)”, “Barcelona”.',
       ),
       country: country('Country', 'Where the job is based (search engines’ job listings).', 'ES'),
       city: optionalLine(
@@ -150,13 +140,48 @@ function jobs(locale: Locale) {
       order: order(
         'Position on the jobs page: smaller numbers first (teams follow their first posting).',
       ),
-      body: fields.markdoc({
-        label: 'Description',
-        extension: 'md',
-        description:
-          'The posting’s text. {{brand}} and site facts such as {{lessons.freeChangeHours}} are replaced on the page.',
-      }),
+      body: description(),
     },
+  });
+}
+
+/**
+ * Job postings (French, Spanish…): the title, the English posting it translates (chosen from the
+ * list; it gives the file name and every fact), the location and the description.
+ */
+function translatedJobs(locale: Locale) {
+  const language = languageName(locale);
+  return collection({
+    label: `Job postings (${language})`,
+    path: `content/jobs/${locale}/*`,
+    slugField: ENGLISH_POSTING,
+    entryLayout: 'content',
+    format: { contentField: 'body' },
+    columns: ['title'],
+    schema: {
+      title: line(
+        'Title',
+        `The job title in ${language}, as the jobs page shows it (at most ${BOUNDS.title} characters).`,
+        false,
+        BOUNDS.title,
+      ),
+      [ENGLISH_POSTING]: englishPosting(`jobs-${defaultLocale}`, language),
+      location: line(
+        'Location',
+        `How the location reads on the page, in ${language}: “Télétravail (Europe)”, “Barcelone”.`,
+      ),
+      body: description(),
+    },
+  });
+}
+
+/** A posting's text, below its fields. */
+function description() {
+  return fields.markdoc({
+    label: 'Description',
+    extension: 'md',
+    description:
+      'The posting’s text. {{brand}} and site facts such as {{lessons.freeChangeHours}} are replaced on the page.',
   });
 }
 
@@ -466,4 +491,9 @@ export const singletons = {
 };
 
 // Kept for the agreement test: the schemas each form mirrors.
-export const schemasOf = { jobs: jobSchema, resorts: resortSchema(z.string()), teams: teamsSchema };
+export const schemasOf = {
+  jobs: jobSchema,
+  jobTranslations: jobTranslationSchema,
+  resorts: resortSchema(z.string()),
+  teams: teamsSchema,
+};

@@ -10,12 +10,14 @@
  */
 import { z } from 'astro/zod';
 import { parse } from 'yaml';
+import { allLocales, defaultLocale } from '../i18n/locales';
 import {
   articleSchema,
   cookieSchema,
   faqSchema,
   instructorSchema,
   jobSchema,
+  jobTranslationSchema,
   priceSchema,
   rentalPackSchema,
   resortSchema,
@@ -23,7 +25,7 @@ import {
 } from './schemas';
 
 /** A folder of content/ with one entry per file. `what` is what the site calls one entry. */
-export type FolderPlace = { folder: string; pattern: '*.yaml' | '*/*.md'; what: string };
+export type FolderPlace = { folder: string; pattern: string; what: string };
 /** A YAML file of content/ holding its entries as a list under `key`, each with an `id`. */
 export type ListPlace = { file: string; key: string; what: string };
 
@@ -57,11 +59,20 @@ export function contentCollections<
   return {
     // content/resorts/baqueira-beret.yaml → id "baqueira-beret" (its address). docs/content-resorts.md.
     resorts: inFolder('resorts', '*.yaml', 'resort', resortSchema(refs.pack, refs.photo)),
-    // content/jobs/fr/backend-engineer.md → id "fr/backend-engineer": the file name is the posting's
+    // content/jobs/en/backend-engineer.md → id "en/backend-engineer": the file name is the posting's
     // slug, the same in every locale, and every posting exists in English (the site map takes the
-    // slugs from content/jobs/en). A locale without the file shows the English posting, marked as
-    // such (docs/content-jobs.md).
-    jobs: inFolder('jobs', '*/*.md', 'posting', jobSchema),
+    // slugs from here). The English file holds the posting's facts for every language.
+    jobs: inFolder('jobs', `${defaultLocale}/*.md`, 'posting', jobSchema),
+    // content/jobs/fr/backend-engineer.md → id "fr/backend-engineer": the words of the English
+    // posting of the same file name in another language; the pages take every fact from the English
+    // file (src/content/postings.ts). A locale without the file shows the English posting, marked
+    // as such (docs/content-jobs.md).
+    jobTranslations: inFolder(
+      'jobs',
+      `{${allLocales.filter((locale) => locale !== defaultLocale).join(',')}}/*.md`,
+      'translated posting',
+      jobTranslationSchema,
+    ),
     // Partner shops' packs; resorts list the ones they offer by id. docs/content-resorts.md.
     rentalPacks: inList('rental-packs.yaml', 'packs', 'pack', rentalPackSchema(refs.photo)),
     // Rows of the prices page besides lessons (site facts) and rental packs (their collection), one

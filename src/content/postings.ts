@@ -1,14 +1,16 @@
 /**
  * Job postings as the pages need them, without Astro: which file a locale shows (its own, else the
- * English one, marked as such), listing order and teams, the apply link, and the schema.org
- * JobPosting that search engines read. Pure, so the rules are unit-tested.
+ * English one, marked as such) with the English posting's facts, listing order and teams, the
+ * apply link, and the schema.org JobPosting that search engines read. Pure, so the rules are
+ * unit-tested.
  */
 import { defaultLocale, type Locale } from '../i18n/locales';
+import { teamIn, type Teams } from './teams';
 
 export type JobType = 'full-time' | 'part-time' | 'seasonal' | 'contract' | 'internship';
 export type Workplace = 'remote' | 'hybrid' | 'on-site';
 
-/** A posting's front matter (`content/jobs/<locale>/<slug>.md`), as the collection schema gives it. */
+/** An English posting's front matter (`content/jobs/en/<slug>.md`), as the collection schema gives it. */
 export type JobFields = {
   title: string;
   team: string;
@@ -24,52 +26,70 @@ export type JobFields = {
   order: number;
 };
 
-/** One file of the collection: `id` is "<locale>/<slug>". */
+/** A translation's front matter (`content/jobs/fr/<slug>.md`…): the words only. */
+export type JobTranslationFields = Pick<JobFields, 'title' | 'location'>;
+
+/** One file of a collection: `id` is "<locale>/<slug>". */
 export type JobEntry<T = JobFields> = { id: string; data: T };
 
-/** A posting as one locale shows it: `lang` is the language it is written in. */
-export type LocalizedPosting<E extends JobEntry = JobEntry> = {
+/** A posting as one locale shows it. */
+export type LocalizedPosting<E extends JobEntry = JobEntry, T extends JobEntry<JobTranslationFields> = E> = {
   slug: string;
-  entry: E;
+  /** The file whose words (title, location, body) the page shows: the translation, else the English posting. */
+  entry: E | T;
+  /** What the page says: the file's words and the English posting's facts, the team named in `lang`. */
+  job: JobFields;
+  /** The language the words are written in. */
   lang: Locale;
   /** True when the locale has no file of its own and shows the English posting. */
   fallback: boolean;
 };
 
-export const slugOf = (entry: JobEntry) => entry.id.slice(entry.id.indexOf('/') + 1);
-const localeOf = (entry: JobEntry) => entry.id.slice(0, entry.id.indexOf('/'));
+export const slugOf = (entry: JobEntry<unknown>) => entry.id.slice(entry.id.indexOf('/') + 1);
+const localeOf = (entry: JobEntry<unknown>) => entry.id.slice(0, entry.id.indexOf('/'));
 
-/** Every posting (one per English file), each in the locale's language when written, else in English. */
-export function postingsFor<E extends JobEntry>(
-  entries: readonly E[],
+/**
+ * Every posting (one per English file), each in the locale's language when translated, else in
+ * English. A translation gives only its words: the facts are always the English posting's, and
+ * the team is the English posting's team under its name in the locale (content/teams.yaml).
+ */
+export function postingsFor<E extends JobEntry, T extends JobEntry<JobTranslationFields>>(
+  english: readonly E[],
+  translations: readonly T[],
+  teams: Teams,
   locale: Locale,
-): LocalizedPosting<E>[] {
+): LocalizedPosting<E, T>[] {
   const inLocale = new Map(
-    entries.filter((e) => localeOf(e) === locale).map((e) => [slugOf(e), e]),
+    translations.filter((t) => localeOf(t) === locale).map((t) => [slugOf(t), t]),
   );
-  return entries
-    .filter((e) => localeOf(e) === defaultLocale)
-    .map((english) => {
-      const slug = slugOf(english);
-      const own = inLocale.get(slug);
-      return own
-        ? { slug, entry: own, lang: locale, fallback: false }
-        : { slug, entry: english, lang: defaultLocale, fallback: locale !== defaultLocale };
+  return english
+    .map((original): LocalizedPosting<E, T> => {
+      const slug = slugOf(original);
+      const own = locale === defaultLocale ? undefined : inLocale.get(slug);
+      if (!own) {
+        const fallback = locale !== defaultLocale;
+        return { slug, entry: original, job: original.data, lang: defaultLocale, fallback };
+      }
+      const job = {
+        ...original.data,
+        title: own.data.title,
+        location: own.data.location,
+        team: teamIn(teams, original.data.team, locale),
+      };
+      return { slug, entry: own, job, lang: locale, fallback: false };
     })
     .sort(
-      (a, b) =>
-        a.entry.data.order - b.entry.data.order ||
-        a.entry.data.title.localeCompare(b.entry.data.title, locale),
+      (a, b) => a.job.order - b.job.order || a.job.title.localeCompare(b.job.title, locale),
     );
 }
 
 /** Postings grouped by team, teams in the order of their first posting. */
-export function byTeam<P extends LocalizedPosting>(
+export function byTeam<P extends { job: Pick<JobFields, 'team'> }>(
   postings: readonly P[],
 ): { team: string; postings: P[] }[] {
   const teams = new Map<string, P[]>();
   for (const posting of postings) {
-    const team = posting.entry.data.team;
+    const team = posting.job.team;
     teams.set(team, [...(teams.get(team) ?? []), posting]);
   }
   return [...teams].map(([team, list]) => ({ team, postings: list }));

@@ -245,13 +245,13 @@ export const salaryBand = z
     path: ['max'],
   });
 
-/** A job posting's front matter (content/jobs/<locale>/<slug>.md). */
+/** An English job posting's front matter (content/jobs/en/<slug>.md): the words and every fact. */
 export const jobSchema = z
   .strictObject({
     title,
     /**
-     * The team's name in the file's language, one of content/teams.yaml (the editors' check keeps
-     * it to those names: src/content/teams.ts).
+     * The team's English name, one of content/teams.yaml (the editors' check keeps it to those
+     * names): the pages in other languages show the team's name in their language from that list.
      */
     team: title,
     /** How the location reads on the page, in the file's language: "Remote (Europe)". */
@@ -293,6 +293,23 @@ export const jobSchema = z
     message: 'must not be before posted',
     path: ['validThrough'],
   });
+
+/**
+ * A translated posting's front matter (content/jobs/fr/<slug>.md, es, pt): only the words. Every
+ * fact (team, country, city, applicant countries, contract, workplace, salary, dates, order) is
+ * the English posting's of the same file name, which the pages merge in (src/content/postings.ts),
+ * so no translation can pay another salary or sit elsewhere on the jobs page.
+ */
+export const jobTranslationSchema = z.strictObject({
+  title,
+  /** How the location reads on the page, in the file's language: "Télétravail (Europe)". */
+  location: shortLine,
+});
+
+/** The English posting's fields a translation takes as they are and never writes. */
+export const SHARED_JOB_FACTS = Object.keys(jobSchema.shape).filter(
+  (field) => !(field in jobTranslationSchema.shape),
+) as (keyof typeof jobSchema.shape)[];
 
 /**
  * content/teams.yaml: the teams of the jobs page, each named in every language. The one list of

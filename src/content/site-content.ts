@@ -1,10 +1,24 @@
-/** The content-driven part of the site map, read from the collections (Astro build only). */
+/** The content-driven parts of the pages, read from the collections (Astro build only). */
 import { getCollection } from 'astro:content';
+import { parse } from 'yaml';
+import teamsFile from '../../content/teams.yaml?raw';
+import type { Locale } from '../i18n/locales';
 import { sitePages } from '../i18n/site-pages';
+import { postingsFor, slugOf } from './postings';
+import type { Teams } from './teams';
 
 /** Job slugs are the English postings' file names; every posting exists in English. */
 export async function contentSitePages() {
   const resorts = (await getCollection('resorts')).map((r) => r.id);
-  const jobs = (await getCollection('jobs')).filter((j) => j.id.startsWith('en/')).map((j) => j.id.slice(3));
+  const jobs = (await getCollection('jobs')).map(slugOf);
   return sitePages({ resorts, jobs });
+}
+
+/**
+ * Every posting as a locale's pages show it: the translation's words when there is one, and
+ * always the English posting's facts (src/content/postings.ts). The one way the pages read postings.
+ */
+export async function postingsIn(locale: Locale) {
+  const teams = parse(teamsFile) as Teams;
+  return postingsFor(await getCollection('jobs'), await getCollection('jobTranslations'), teams, locale);
 }

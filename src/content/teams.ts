@@ -17,3 +17,12 @@ export function teamNames(data: Teams, locale: Locale): string[] {
     .map(({ name }) => (name[locale] ?? name[defaultLocale])?.trim())
     .filter((name): name is string => Boolean(name));
 }
+
+/**
+ * The name in `locale` of the team a posting names in English (its `team`), as the pages in that
+ * language show it: the language's name, else the English one (a language not launched yet).
+ */
+export function teamIn(data: Teams, englishName: string, locale: Locale): string {
+  const team = data.teams.find(({ name }) => name[defaultLocale]?.trim() === englishName.trim());
+  return (team?.name[locale] ?? englishName).trim();
+}

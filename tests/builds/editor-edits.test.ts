@@ -1,7 +1,8 @@
 /**
  * Tests follow the content: an editor's ordinary, correct edits, made as the docs say in a copy
- * of the project (a resort added, a posting added in en/fr/es and another deleted, the private
- * lesson price changed, a translation string added), keep green every unit test that reads the
+ * of the project (a resort added, a posting added in en/fr/es and another deleted, the new
+ * posting's salary set in English only, the private lesson price changed, a translation string
+ * added), keep green every unit test that reads the
  * content (found by ./content-tests.ts, not listed), and the build shows them. A test that fixed
  * a count, a price, a name or a slug would fail here (docs/decisions.md).
  */
@@ -9,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { money } from '../../src/i18n/format';
+import { money, moneyRange } from '../../src/i18n/format';
 import { pathTo } from '../../src/i18n/routes';
 import { contentReadingTests } from './content-tests';
 import { copyProject, type ProjectCopy } from './project-copy';
@@ -26,6 +27,7 @@ const edits = {
   resortName: 'Pic de Prova',
   posting: 'ski-patrol-liaison',
   deleted: '',
+  salary: { min: 0, max: 0 },
   price: 0,
   model: '',
   closed: '',
@@ -70,14 +72,24 @@ beforeAll(async () => {
   );
 
   // A posting in en, fr and es, copied from the first (docs/content-jobs.md), and the last deleted.
+  // Its salary is written once, in English: the translations hold only their words.
   const postings = files('content/jobs/en');
   edits.deleted = postings.at(-1)!.replace(/\.md$/, '');
+  const paid = postings.find((name) =>
+    /^salary: .*per: year/m.test(site.read(`content/jobs/en/${name}`)),
+  );
+  const band = /^salary: \{ min: (\d+), max: (\d+)/m.exec(site.read(`content/jobs/en/${paid}`))!;
+  edits.salary = { min: Number(band[1]) + 1100, max: Number(band[2]) + 1300 };
   for (const locale of locales) {
     site.write(
       `content/jobs/${locale}/${edits.posting}.md`,
       site
-        .read(`content/jobs/${locale}/${postings[0]}`)
-        .replace(/^title: .*$/m, `title: Ski patrol liaison ${locale}`),
+        .read(`content/jobs/${locale}/${paid}`)
+        .replace(/^title: .*$/m, `title: Ski patrol liaison ${locale}`)
+        .replace(
+          /^salary: .*$/m,
+          `salary: { min: ${edits.salary.min}, max: ${edits.salary.max}, per: year }`,
+        ),
     );
   }
   for (const locale of readdirSync(join(site.dir, 'content/jobs'))) {
@@ -187,6 +199,15 @@ describe('after an editor’s ordinary edits', () => {
       const jobs = page(pathTo('jobs', locale));
       expect(jobs).toContain(`Ski patrol liaison ${locale}`);
       expect(jobs).not.toContain(`/${edits.deleted}"`);
+    }
+  });
+
+  test('the new posting shows in every language the salary written only in its English file', () => {
+    expect(site.read(`content/jobs/fr/${edits.posting}.md`)).not.toMatch(/^salary:/m);
+    for (const locale of locales) {
+      expect(page(pathTo('job', locale, { job: edits.posting }))).toContain(
+        moneyRange(edits.salary.min, edits.salary.max, locale),
+      );
     }
   });
 

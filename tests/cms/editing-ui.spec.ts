@@ -2,7 +2,8 @@
  * The editing UI (`npm run cms`, Keystatic at /keystatic) as an editor uses it, in a copy of the
  * project: a changed price is saved into the site facts, which keep their shape and pass the
  * editors' check; a job posting created through the form is saved as a file the editors' check
- * accepts, and the build makes its page; a rental pack's price changed in its list is saved and
+ * accepts, and the build makes its page; a French posting is created by choosing its English
+ * posting, under that posting's file name; a rental pack's price changed in its list is saved and
  * checked. The UI's load and save times are printed (docs/content.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -161,6 +162,63 @@ test('a job posting created in the editing UI is saved, checked and built into i
   );
   expect(html).toContain(title);
   expect(html).toContain('Plan the first days of');
+});
+
+test('a French posting is created by picking its English posting: saved under the English name, with no facts of its own', async ({
+  page,
+}) => {
+  // An English posting whose French page the editor writes again (removed from the copy first).
+  const english = readdirSync(join(site.dir, 'content/jobs/en'))
+    .map((file) => file.replace(/\.md$/, ''))
+    .sort();
+  const chosen = english.find((name) => existsSync(join(site.dir, `content/jobs/fr/${name}.md`)))!;
+  const file = `content/jobs/fr/${chosen}.md`;
+  site.remove(file);
+  const frenchTitle = `Poste de test ${Date.now().toString(36)} (F/H)`;
+
+  await page.goto(`${url}/keystatic/collection/jobs-fr/create`);
+  const titleField = page.getByRole('textbox', { name: /^Title/ });
+  await expect(titleField).toBeVisible({ timeout: 120_000 });
+  // No file name to type: the form asks which English posting this translates.
+  await expect(page.getByRole('textbox', { name: /file name/i })).toHaveCount(0);
+  await titleField.fill(frenchTitle);
+  // Without its English posting the translation cannot be created: the field says so.
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByText('English posting is required')).toBeVisible();
+  expect(existsSync(join(site.dir, file))).toBe(false);
+  // The list (the field's button) is the English postings' file names, every one of them.
+  await page.getByRole('button', { name: 'Show suggestions' }).click();
+  await expect(page.getByRole('option')).toHaveCount(english.length);
+  // Typing a few letters narrows it; the editor picks the posting.
+  await page.getByRole('combobox', { name: /^English posting/ }).fill(chosen);
+  await page.getByRole('option', { name: chosen, exact: true }).click();
+  await page.getByRole('textbox', { name: /^Location/ }).fill('Télétravail (Europe)');
+  await page
+    .locator('[contenteditable="true"]')
+    .first()
+    .fill('Vous rejoignez {{brand}} pour la saison.');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(new RegExp(`/keystatic/collection/jobs-fr/item/${chosen}$`));
+
+  // Saved under the English posting's name, holding only the words: the facts are English's.
+  await expect.poll(whenWhole(() => site.read(file))).toContain('Vous rejoignez');
+  const front = parse(/^---\n([\s\S]*?)\n---/.exec(site.read(file))![1]!) as object;
+  expect(front).toEqual({ title: frenchTitle, location: 'Télétravail (Europe)' });
+
+  // A second French page of the same posting is refused: the first is not written over.
+  const saved = site.read(file);
+  await page.goto(`${url}/keystatic/collection/jobs-fr/create`);
+  await page.getByRole('textbox', { name: /^Title/ }).fill('Doublon (F/H)');
+  await page.getByRole('combobox', { name: /^English posting/ }).fill(chosen);
+  await page.getByRole('option', { name: chosen, exact: true }).click();
+  await page.getByRole('textbox', { name: /^Location/ }).fill('Ailleurs');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('button', { name: 'Create' })).toBeVisible();
+  await expect(page).toHaveURL(/\/keystatic\/collection\/jobs-fr\/create$/);
+  expect(site.read(file)).toBe(saved);
+
+  const check = await site.node(['scripts/content-check.mjs']);
+  expect(check.output).toContain('no problems found');
 });
 
 test('a rental pack’s day price changed in the editing UI is saved and passes the check', async ({

@@ -3,7 +3,8 @@ import { expect, test } from '@playwright/test';
 import { day } from '../../src/i18n/format';
 import { config } from '../../src/config';
 import { pathTo } from '../../src/i18n/routes';
-import { englishPostings, jobSlugs, postingFile, useTranslations } from './site';
+import { teamIn } from '../../src/content/teams';
+import { englishPostings, jobSlugs, teams, useTranslations } from './site';
 
 /** Postings of the content for the tests that need one of a kind (whichever the editors keep). */
 const remote = englishPostings.find((p) => p.workplace === 'remote') ?? englishPostings[0]!;
@@ -34,14 +35,17 @@ test.describe('jobs page', () => {
         const link = page.getByRole('link', { name: titleOf(locale, slug), exact: true });
         await expect(link).toHaveAttribute('href', pathTo('job', locale, { job: slug }));
       }
-      const first = postingFile(locale, englishPostings[0]!.slug);
-      const listed = postings.filter({ has: page.getByRole('link', { name: first.title }) });
+      // A translation's facts are its English posting's; its team is named in the page's language.
+      const first = englishPostings[0]!;
+      const title = titleOf(locale, first.slug);
+      const team = teamIn(teams, first.team, locale);
+      const listed = postings.filter({ has: page.getByRole('link', { name: title }) });
       await expect(listed).toContainText(t(`jobs.type.${first.type}`));
       await expect(listed).toContainText(t(`jobs.workplace.${first.workplace}`));
-      await expect(page.getByRole('heading', { name: first.title })).toBeVisible();
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
       // Teams are headings, and the team links jump to them without JavaScript.
       // The first team is the first posting's (docs/content-jobs.md: `order`).
-      await expect(page.getByRole('heading', { level: 3, name: first.team })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 3, name: team })).toBeVisible();
       const firstTeamLink = page
         .getByRole('navigation', { name: t('jobs.teamsLabel') })
         .getByRole('link')
@@ -49,7 +53,7 @@ test.describe('jobs page', () => {
       const [path, fragment] = (await firstTeamLink.getAttribute('href'))!.split('#');
       expect(path).toBe(pathTo('jobs', locale));
       await expect(page.locator(`#${fragment}`).getByRole('heading', { level: 3 })).toHaveText(
-        first.team,
+        team,
       );
       for (const perk of ['skiTrips', 'equity', 'remote', 'flexibleHours'] as const) {
         await expect(
@@ -107,7 +111,7 @@ test.describe('a job posting', () => {
       title: titleOf('fr', remote.slug),
       // The posting's own id, the same in every language, under the brand's name.
       identifier: { '@type': 'PropertyValue', name: config.brand, value: remote.slug },
-      datePosted: postingFile('fr', remote.slug).posted,
+      datePosted: remote.posted,
       employmentType: employmentType[remote.type],
       hiringOrganization: { '@id': `${origin}/#organization`, name: config.brand },
       jobLocationType: 'TELECOMMUTE',

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import type { z } from 'astro/zod';
 import type { jobSchema } from '../../src/content/schemas';
+import type { Teams } from '../../src/content/teams';
 import { parseEnv } from 'node:util';
 import { readConfig } from '../../src/config';
 import { allLocales, type Locale } from '../../src/i18n/locales';
@@ -77,7 +78,7 @@ export const packSports: Record<string, string> = Object.fromEntries(
   ).packs.map((pack) => [pack.id, pack.sport]),
 );
 
-/** A posting's front matter as its file writes it (docs/content-jobs.md). */
+/** An English posting's front matter as its file writes it (docs/content-jobs.md). */
 export type PostingFile = {
   slug: string;
   title: string;
@@ -94,6 +95,8 @@ export function postingFile(locale: string, slug: string): PostingFile {
   const text = readFileSync(`content/jobs/${locale}/${slug}.md`, 'utf8');
   return { slug, ...(parse(/^---\n([\s\S]*?)\n---/.exec(text)![1]!) as Omit<PostingFile, 'slug'>) };
 }
+/** The teams of the jobs page, each named in every language (content/teams.yaml). */
+export const teams = parse(readFileSync('content/teams.yaml', 'utf8')) as Teams;
 /** The English postings, in the jobs page's order (`order`, then file name). */
 export const englishPostings: PostingFile[] = jobSlugs
   .map((slug) => postingFile('en', slug))

@@ -11,6 +11,7 @@ import { z } from 'astro/zod';
 import * as v from 'valibot';
 import { collections, singletons } from '../../src/cms/content';
 import { listSchemas } from '../../src/cms/lists';
+import { ENGLISH_POSTING } from '../../src/cms/translated-posting';
 import { parseLifetime } from '../../src/consent/cookie-lifetime';
 import { parse } from 'yaml';
 import { seoLengths } from '../../src/lib/seo-lengths';
@@ -18,13 +19,14 @@ import {
   articleSchema,
   faqSchema,
   jobSchema,
+  jobTranslationSchema,
   resortSchema,
   teamsSchema,
 } from '../../src/content/schemas';
 import { SiteFactsSchema } from '../../src/site-facts';
 import { BOUNDS } from '../../src/content/bounds';
 import { FACT_WORDS } from '../../src/cms/facts';
-import { allLocales } from '../../src/i18n/locales';
+import { allLocales, defaultLocale } from '../../src/i18n/locales';
 
 type Field = {
   kind: 'form' | 'object' | 'array' | 'child' | 'conditional';
@@ -109,10 +111,18 @@ function expectOptions(form: Field, options: readonly string[], path: string, pr
   }
 }
 
-/** A collection's or singleton's form as one object field (its body, not frontmatter, left out). */
+/**
+ * A collection's or singleton's form as one object field: its body (not front matter) left out,
+ * and a translated posting's choice of its English posting, which names the file and writes
+ * nothing in it.
+ */
 const formOf = (schema: Record<string, Field>): Field => ({
   kind: 'object',
-  fields: Object.fromEntries(Object.entries(schema).filter(([, f]) => f.formKind !== 'content')),
+  fields: Object.fromEntries(
+    Object.entries(schema).filter(
+      ([key, f]) => f.formKind !== 'content' && key !== ENGLISH_POSTING,
+    ),
+  ),
 });
 const schemaOfForm = (entry: unknown) =>
   formOf((entry as { schema: Record<string, Field> }).schema);
@@ -120,10 +130,11 @@ const schemaOfForm = (entry: unknown) =>
 describe('the editing UI’s forms follow the content schemas', () => {
   const cases: [string, unknown, z.ZodType][] = [
     ['resorts', collections.resorts, resortSchema(z.string())],
+    // An English posting holds every fact; a translation only its words.
     ...allLocales.map((l): [string, unknown, z.ZodType] => [
       `jobs-${l}`,
       collections[`jobs-${l}`],
-      jobSchema,
+      l === defaultLocale ? jobSchema : jobTranslationSchema,
     ]),
     ['teams', singletons.teams, teamsSchema],
     ['faq-learners', singletons['faq-learners'], faqSchema],
@@ -204,7 +215,7 @@ describe('the editing UI’s forms follow the content schemas', () => {
 type Leaf = Field & {
   parse: (value: unknown, extra?: { slug: string }) => unknown;
   serialize: (value: unknown) => { value: unknown };
-  validate: (value: unknown) => unknown;
+  validate: (value: unknown, extra?: unknown) => unknown;
 };
 
 /** Whether the form accepts a value: parsed from the file as the UI reads it, then validated. */
@@ -414,15 +425,30 @@ describe('the editing UI refuses beside the field what the content check refuses
     expect(accepts(description, 'x'.repeat(BOUNDS.paragraph + 1))).toBe(false);
   });
 
-  it('a translation’s file name is written like an English posting’s, never made from its title', () => {
+  it('a translation’s file name is the English posting chosen, never made from its title', () => {
     const english = readdirSync(join(import.meta.dirname, '../../content/jobs/en')).map((file) =>
       file.replace(/\.md$/, ''),
     );
+    const form = (collections['jobs-fr'] as unknown as { schema: Record<string, Field> }).schema;
+    expect((collections['jobs-fr'] as unknown as { slugField: string }).slugField).toBe(
+      ENGLISH_POSTING,
+    );
+    const chosen = form[ENGLISH_POSTING] as Leaf & {
+      serializeWithSlug: (value: unknown) => { slug: string; value: unknown };
+    };
+    // A new translation starts with no English posting chosen, and cannot be saved so.
+    expect(chosen.defaultValue!()).toBe('');
+    expect(accepts(chosen, '')).toBe(false);
+    expect(accepts(chosen, english[0])).toBe(true);
+    // The file is named after the English posting, and nothing of the choice is written in it.
+    expect(chosen.serializeWithSlug(english[0])).toEqual({ value: undefined, slug: english[0] });
+    expect(chosen.parse(undefined, { slug: english[0]! })).toBe(english[0]);
+    // One page per language: an English posting translated already is not saved over.
+    const translated = { slugField: { slugs: new Set([english[0]]), glob: '*' } };
+    expect(() => chosen.validate(english[0], translated)).toThrow('already has a French page');
+    // The title is the translation's own, bounded like an English title.
     const title = field(schemaOfForm(collections['jobs-fr']).fields!, 'title');
-    expect(accepts(title, { name: 'Ingénieur', slug: english[0] })).toBe(true);
-    expect(accepts(title, { name: 'Ingénieur', slug: 'Ingénieur backend' })).toBe(false);
-    // A new translation starts with no file name, not one made from the French title.
-    expect((title.defaultValue as () => { slug: string })()).toMatchObject({ slug: '' });
+    expect(accepts(title, 'x'.repeat(BOUNDS.title + 1))).toBe(false);
   });
 
   it('countries: ISO 3166-1 only, no EU, ZZ or XA', () => {

@@ -236,19 +236,14 @@ describe('the editors’ content check', () => {
       ],
     },
     {
-      mistake: 'a posting in another team than its English posting',
-      edit: (d: string) => {
-        const team = (path: string) =>
-          /^team: (.*)$/m.exec(readFileSync(join(d, path), 'utf8'))![1]!;
-        // Another French team of the list, a right name but the wrong team.
-        const other = readdirSync(join(d, 'content/jobs/fr'))
-          .map((file) => team(`content/jobs/fr/${file}`))
-          .find((name) => name !== team(`content/jobs/fr/${posting}`))!;
-        change(d, `content/jobs/fr/${posting}`, (t) => t.replace(/^team: .*$/m, `team: ${other}`));
-      },
+      mistake: 'a team written in a translation (the English posting names the team)',
+      edit: (d: string) =>
+        change(d, `content/jobs/fr/${posting}`, (t) =>
+          t.replace(/^location: .*$/m, (l) => `${l}\nteam: Tech`),
+        ),
       says: [
-        `content/jobs/fr/${posting}`,
-        `but the English posting content/jobs/en/${posting} is in the team`,
+        `content/jobs/fr/${posting}, line ${line(`content/jobs/fr/${posting}`, /^location:/) + 1}: team is the English posting's to give: remove it from this file`,
+        `every language shows the team of content/jobs/en/${posting}`,
       ],
     },
     {
@@ -437,22 +432,21 @@ describe('the editors’ content check', () => {
         ),
       says: ['description.en is longer than 2,000 characters: shorten it (it has 98,599)'],
     },
-    {
-      mistake: 'a translation that pays another salary than the English posting',
+    ...[
+      { field: 'salary', value: '{ min: 1000, max: 2000, per: month }', locale: 'fr' },
+      { field: 'order', value: '999', locale: 'es' },
+      { field: 'workplace', value: 'on-site', locale: 'fr' },
+    ].map(({ field, value, locale }) => ({
+      // The page would show the English posting's anyway: the copy would only mislead its editor.
+      mistake: `a translation that writes its own ${field} (the English posting's fact)`,
       edit: (d: string) =>
-        change(d, `content/jobs/fr/${posting}`, (t) =>
-          t.replace(/^salary: .*$/m, 'salary: { min: 1000, max: 2000, per: month }'),
+        change(d, `content/jobs/${locale}/${posting}`, (t) =>
+          t.replace(/^location: .*$/m, (l) => `${l}\n${field}: ${value}`),
         ),
       says: [
-        `content/jobs/fr/${posting}, line ${line(`content/jobs/fr/${posting}`, /^salary:/)}: salary is 1000–2000 per month, but the English posting content/jobs/en/${posting} says`,
+        `content/jobs/${locale}/${posting}, line ${line(`content/jobs/${locale}/${posting}`, /^location:/) + 1}: ${field} is the English posting's to give: remove it from this file (every language shows the ${field} of content/jobs/en/${posting}; a translation writes only its title, location and description)`,
       ],
-    },
-    {
-      mistake: 'a translation in another place of the jobs page than the English posting',
-      edit: (d: string) =>
-        change(d, `content/jobs/es/${posting}`, (t) => t.replace(/^order: .*$/m, 'order: 999')),
-      says: [`content/jobs/es/${posting}`, 'order is 999, but the English posting'],
-    },
+    })),
     ...['EU', 'ZZ', 'XA'].map((code) => ({
       mistake: `the country code ${code}, which no country has`,
       edit: (d: string) =>

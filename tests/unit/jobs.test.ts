@@ -22,26 +22,61 @@ const job = (fields: Partial<JobFields> = {}): JobFields => ({
   ...fields,
 });
 
+const teams = {
+  teams: [
+    { name: { en: 'Engineering', fr: 'Tech', es: 'Ingeniería' } },
+    { name: { en: 'Design', fr: 'Design', es: 'Diseño' } },
+  ],
+};
+
 describe('which posting a locale shows', () => {
-  const entries = [
+  const english = [
     { id: 'en/backend-engineer', data: job({ order: 20 }) },
     { id: 'en/database-engineer', data: job({ title: 'Database engineer', order: 10 }) },
-    { id: 'fr/backend-engineer', data: job({ title: 'Ingénieur backend (F/H)', order: 20 }) },
+  ];
+  const translations = [
+    {
+      id: 'fr/backend-engineer',
+      data: { title: 'Ingénieur backend (F/H)', location: 'Télétravail (Europe)' },
+    },
   ];
 
-  it('shows the locale’s own posting when it exists', () => {
-    const fr = postingsFor(entries, 'fr').find((p) => p.slug === 'backend-engineer');
+  it('shows the locale’s own words when translated', () => {
+    const fr = postingsFor(english, translations, teams, 'fr').find(
+      (p) => p.slug === 'backend-engineer',
+    );
     expect(fr).toMatchObject({ lang: 'fr', fallback: false, entry: { id: 'fr/backend-engineer' } });
+    expect(fr?.job).toMatchObject({
+      title: 'Ingénieur backend (F/H)',
+      location: 'Télétravail (Europe)',
+    });
+  });
+
+  it('takes every fact of a translation from its English posting, the team named in the locale', () => {
+    const paid = [
+      { ...english[0]!, data: job({ salary: { min: 50000, max: 60000, per: 'year' } }) },
+    ];
+    const fr = postingsFor(paid, translations, teams, 'fr')[0]!;
+    const { title: _title, location: _location, team: _team, ...facts } = paid[0]!.data;
+    expect(fr.job).toMatchObject(facts);
+    expect(fr.job.team).toBe('Tech');
+    // A change of the English posting reaches the translation with nothing written in French.
+    paid[0]!.data.salary = { min: 70000, max: 80000, per: 'year' };
+    expect(postingsFor(paid, translations, teams, 'fr')[0]!.job.salary?.min).toBe(70000);
   });
 
   it('falls back to the English posting, marked as such, when the locale has none', () => {
-    const fr = postingsFor(entries, 'fr').find((p) => p.slug === 'database-engineer');
+    const fr = postingsFor(english, translations, teams, 'fr').find(
+      (p) => p.slug === 'database-engineer',
+    );
     expect(fr).toMatchObject({ lang: 'en', fallback: true, entry: { id: 'en/database-engineer' } });
-    expect(postingsFor(entries, 'pt').every((p) => p.fallback && p.lang === 'en')).toBe(true);
+    expect(fr?.job).toBe(english[1]!.data);
+    const pt = postingsFor(english, translations, teams, 'pt');
+    expect(pt.every((p) => p.fallback && p.lang === 'en')).toBe(true);
   });
 
   it('never calls English a fallback, and lists one posting per English file in order', () => {
-    const en = postingsFor(entries, 'en');
+    const en = postingsFor(english, translations, teams, 'en');
     expect(en.map((p) => [p.slug, p.fallback])).toEqual([
       ['database-engineer', false],
       ['backend-engineer', false],
@@ -49,8 +84,11 @@ describe('which posting a locale shows', () => {
   });
 
   it('ignores a translation whose English original is gone (a closed posting)', () => {
-    const orphan = [...entries, { id: 'es/old-role', data: job({ title: 'Puesto antiguo' }) }];
-    expect(postingsFor(orphan, 'es').map((p) => p.slug)).not.toContain('old-role');
+    const orphan = [
+      ...translations,
+      { id: 'es/old-role', data: { title: 'Puesto antiguo', location: 'Remoto' } },
+    ];
+    expect(postingsFor(english, orphan, teams, 'es').map((p) => p.slug)).not.toContain('old-role');
   });
 
   it('groups by team in the order of each team’s first posting', () => {
@@ -60,6 +98,8 @@ describe('which posting a locale shows', () => {
         { id: 'en/b', data: job({ team: 'Engineering', order: 10 }) },
         { id: 'en/c', data: job({ team: 'Engineering', order: 20 }) },
       ],
+      [],
+      teams,
       'en',
     );
     expect(byTeam(postings).map((g) => [g.team, g.postings.length])).toEqual([

@@ -12,11 +12,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as v from 'valibot';
 import { z } from 'astro/zod';
-import { allLocales, defaultLocale, type Locale } from '../../i18n/locales';
+import { allLocales, defaultLocale } from '../../i18n/locales';
 import { SiteFactsSchema } from '../../site-facts';
 import { placeholderProblems } from '../markdown-placeholders';
 import { contentCollections, isListPlace, type ListPlace } from '../collections';
-import { BOUNDS, teamsSchema } from '../schemas';
+import { BOUNDS, SHARED_JOB_FACTS, jobTranslationSchema, teamsSchema } from '../schemas';
 import { TEAMS_FILE, teamNames, type Teams } from '../teams';
 import { validate } from './issues';
 import { isPhotoFile, photoIn } from './photos';
@@ -48,8 +48,16 @@ const PACKS_FILE = COLLECTIONS.rentalPacks.place.file;
 /** The list files whose entries name a resort. */
 const RESORT_NAMERS = new Set([COLLECTIONS.reviews.place.file, COLLECTIONS.instructors.place.file]);
 
+/** The fields a translated posting writes. */
+const TRANSLATED_JOB_FIELDS = Object.keys(jobTranslationSchema.shape);
+
 /** Folders holding one markdown file per page and language. */
 const MARKDOWN_FOLDERS = { jobs: COLLECTIONS.jobs, articles: COLLECTIONS.articles };
+/** How a markdown file is read: an English posting holds every fact, a translation only words. */
+const markdownSchema = (folder: keyof typeof MARKDOWN_FOLDERS, locale: string) =>
+  folder === 'jobs' && locale !== defaultLocale
+    ? COLLECTIONS.jobTranslations.schema
+    : MARKDOWN_FOLDERS[folder].schema;
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const PLACEHOLDER = /\{\{\s*([^}]*?)\s*\}\}/g;
@@ -109,8 +117,8 @@ export function checkContent(root: string = process.cwd()): Problem[] {
 
   const resorts = new Map<string, { file: string; data: Record<string, unknown>; parsed: Parsed }>();
   const markdown: { folder: keyof typeof MARKDOWN_FOLDERS; locale: string; slug: string; file: string }[] = [];
-  const postings: { locale: string; slug: string; file: string; data: Record<string, unknown>; parsed: Parsed }[] = [];
-  const teams: { locale: string; slug: string; team: string; file: string; line?: number }[] = [];
+  const teams: { team: string; file: string; line?: number }[] = [];
+  const sharedFacts: { slug: string; file: string; fields: { field: string; line?: number }[] }[] = [];
   const listIds: Record<string, Set<string>> = {};
   const resortNamers: { data: unknown[]; file: string; parsed: Parsed; key: string; what: string }[] = [];
   let teamList: Teams | undefined;
@@ -233,7 +241,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
       }
       checkText(file, text, (index) => text.slice(0, index).split('\n').length);
     } else if (parts.length === 3 && (folder === 'jobs' || folder === 'articles') && third?.endsWith('.md')) {
-      const { schema, place: { what } } = MARKDOWN_FOLDERS[folder];
+      const { place: { what } } = MARKDOWN_FOLDERS[folder];
       const locale = second!;
       const slug = third.replace(/\.md$/, '');
       if (!(allLocales as string[]).includes(locale)) {
@@ -261,8 +269,14 @@ export function checkContent(root: string = process.cwd()): Problem[] {
         continue;
       }
       markdown.push({ folder, locale, slug, file });
-      const checked = validate(schema, page.parsed.data, file, page.parsed);
-      problems.push(...checked.problems);
+      const fields = (page.parsed.data ?? {}) as Record<string, unknown>;
+      if (folder === 'jobs' && locale !== defaultLocale) {
+        // A fact written in a translation is reported against its English posting (below), once.
+        const shared = Object.keys(fields).filter((field) => (SHARED_JOB_FACTS as string[]).includes(field));
+        sharedFacts.push({ slug, file, fields: shared.map((field) => ({ field, line: page.parsed.lineOf([field], true) })) });
+        for (const field of shared) delete fields[field];
+      }
+      problems.push(...validate(markdownSchema(folder, locale), fields, file, page.parsed).problems);
       if (folder === 'jobs') {
         const length = page.body.trim().length;
         if (length === 0) {
@@ -274,12 +288,10 @@ export function checkContent(root: string = process.cwd()): Problem[] {
             message: `has a description of ${length.toLocaleString('en')} characters: shorten it to ${BOUNDS.body.toLocaleString('en')} at most (was it pasted twice?)`,
           });
         }
-        // Compared with the English posting once both are right on their own (./index.ts, below).
-        if (!checked.problems.length) postings.push({ locale, slug, file, data: checked.output as Record<string, unknown>, parsed: page.parsed });
       }
-      const team = (page.parsed.data as { team?: unknown } | null)?.team;
-      if (folder === 'jobs' && typeof team === 'string') {
-        teams.push({ locale, slug, team: team.trim(), file, line: page.parsed.lineOf(['team']) });
+      const team = fields.team;
+      if (folder === 'jobs' && locale === defaultLocale && typeof team === 'string') {
+        teams.push({ team: team.trim(), file, line: page.parsed.lineOf(['team']) });
       }
       checkText(file, text, (index) => text.slice(0, index).split('\n').length);
     } else if (isPhotoFile(path)) {
@@ -323,7 +335,7 @@ export function checkContent(root: string = process.cwd()): Problem[] {
   checkTeams(teams, teamList, problems);
 
   checkResortCopies(root, [...resorts.values()], problems);
-  checkSharedFacts(postings, problems);
+  checkSharedFacts(sharedFacts, problems);
 
   // References between files: a resort's packs, a review's resort.
   const packs = listIds[PACKS_FILE];
@@ -413,35 +425,22 @@ function checkResortCopies(
 }
 
 /**
- * The facts a posting shares with its translations: a French page may not pay another salary
- * or sit elsewhere on the jobs page than the English posting it translates.
+ * A translation writes only words: every fact is its English posting's, which every language
+ * shows (src/content/postings.ts). A fact still written in a translation would be silently
+ * ignored, and an editor changing it would see nothing change: it is a mistake to mend.
  */
-const SHARED_FACTS = ['salary', 'order', 'workplace', 'type', 'country'] as const;
-
 function checkSharedFacts(
-  postings: { locale: string; slug: string; file: string; data: Record<string, unknown>; parsed: Parsed }[],
+  translations: { slug: string; file: string; fields: { field: string; line?: number }[] }[],
   problems: Problem[],
 ) {
-  const english = new Map(postings.filter((p) => p.locale === defaultLocale).map((p) => [p.slug, p]));
-  const written = (value: unknown): string => {
-    if (value === undefined || value === null) return 'nothing';
-    if (value instanceof Date) return value.toISOString().slice(0, 10);
-    if (typeof value !== 'object') return String(value);
-    const { min, max, per } = value as { min?: unknown; max?: unknown; per?: unknown };
-    return min == null && max == null ? 'nothing' : `${String(min)}–${String(max)} per ${String(per)}`;
-  };
-  for (const posting of postings) {
-    const source = english.get(posting.slug);
-    if (posting.locale === defaultLocale || !source) continue;
-    for (const field of SHARED_FACTS) {
-      const mine = written(posting.data[field]);
-      const theirs = written(source.data[field]);
-      if (mine === theirs) continue;
+  for (const { slug, file, fields } of translations) {
+    const english = `content/jobs/${defaultLocale}/${slug}.md`;
+    for (const { field, line } of fields) {
       problems.push({
-        file: posting.file,
-        line: posting.parsed.lineOf([field]),
+        file,
+        line,
         field,
-        message: `is ${mine}, but the English posting ${source.file} says ${theirs}: write the same as the English posting (a translation keeps the English posting's ${SHARED_FACTS.join(', ')})`,
+        message: `is the English posting's to give: remove it from this file (every language shows the ${field} of ${english}; a translation writes only its ${TRANSLATED_JOB_FIELDS.join(', ')} and description)`,
       });
     }
   }
@@ -488,43 +487,23 @@ function listIn(file: string, { key, what }: ListPlace, parsed: Parsed, problems
 
 /**
  * Teams: the jobs page groups postings by the team's name, so a misspelled name would make a team
- * of its own. Each posting names one of the teams of content/teams.yaml in its own language, and
- * the same team as its English posting.
+ * of its own. Each English posting names one of the teams of content/teams.yaml by its English
+ * name; the other languages show that team's name in their language.
  */
-function checkTeams(
-  teams: { locale: string; slug: string; team: string; file: string; line?: number }[],
-  list: Teams | undefined,
-  problems: Problem[],
-) {
+function checkTeams(teams: { team: string; file: string; line?: number }[], list: Teams | undefined, problems: Problem[]) {
   if (!list) return;
-  const englishTeam = new Map(teams.filter((t) => t.locale === defaultLocale).map((t) => [t.slug, t.team]));
+  const names = teamNames(list, defaultLocale);
   for (const t of teams) {
-    const locale = t.locale as Locale;
-    const names = teamNames(list, locale);
-    if (!names.includes(t.team)) {
-      const near = nearest(t.team, names);
-      problems.push({
-        file: t.file,
-        line: t.line,
-        field: 'team',
-        message: near
-          ? `is "${t.team}", which is not a team of ${TEAMS_FILE}: did you mean "${near}"?`
-          : `is "${t.team}", which is not a team of ${TEAMS_FILE}: write one of ${names.map((n) => `"${n}"`).join(', ')} (or add the team to ${TEAMS_FILE} first)`,
-      });
-      continue;
-    }
-    const english = englishTeam.get(t.slug);
-    if (locale === defaultLocale || english === undefined) continue;
-    const team = list.teams.find(({ name }) => name[defaultLocale]?.trim() === english);
-    const expected = team && (team.name[locale] ?? team.name[defaultLocale])?.trim();
-    if (expected && expected !== t.team) {
-      problems.push({
-        file: t.file,
-        line: t.line,
-        field: 'team',
-        message: `is "${t.team}", but the English posting content/jobs/${defaultLocale}/${t.slug}.md is in the team "${english}", called "${expected}" in this language: write "${expected}"`,
-      });
-    }
+    if (names.includes(t.team)) continue;
+    const near = nearest(t.team, names);
+    problems.push({
+      file: t.file,
+      line: t.line,
+      field: 'team',
+      message: near
+        ? `is "${t.team}", which is not a team of ${TEAMS_FILE}: did you mean "${near}"?`
+        : `is "${t.team}", which is not a team of ${TEAMS_FILE}: write one of ${names.map((n) => `"${n}"`).join(', ')} (or add the team to ${TEAMS_FILE} first)`,
+    });
   }
 }
 
