@@ -153,6 +153,7 @@ const { editorsArea } = await import('./src/editors/http.ts');
 const editors = editorsArea({
   root: fileURLToPath(new URL('.', import.meta.url)),
   siteUrl: config.siteUrl,
+  buildDir: () => live.current().dir,
 });
 
 // An encoded dot, slash or backslash in a path (`/en/%2e%2e%2f`) names no page: the file server

@@ -1,9 +1,9 @@
 /**
  * The editors' area of the Node server (server.mjs mounts it with one call): signing in and out,
  * and the Publish and Roll back buttons, which run what `npm run publish` runs
- * (src/publish/publish.ts). The editing screen's addresses (`/keystatic`, `/api/keystatic`) are
- * refused here without a session: the screen itself is not served by `npm start` yet
- * (docs/content.md), but nothing of it can be reached without signing in.
+ * (src/publish/publish.ts). The editing screen (`/keystatic`, its API `/api/keystatic`) is served
+ * to signed-in editors only (./editing-screen.ts): without a session, its pages lead to signing in
+ * and its API answers 401, and nothing of it is sent.
  *
  * Security: the session cookie is HttpOnly, SameSite=Strict, and Secure (`__Host-` name) when the
  * site is https. Every state-changing request must come from the site's own origin (the Origin
@@ -22,6 +22,7 @@ import { createRateLimiter } from '../forms/server/rate-limit.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import { publish, rollback, type Outcome } from '../publish/publish.ts';
 import { servedBuild } from '../publish/builds.ts';
+import { editingScreen } from './editing-screen.ts';
 import { verifyPassword } from './passwords.ts';
 import { ABSOLUTE_HOURS, openEditors, type EditorStore, type Session } from './store.ts';
 
@@ -93,9 +94,18 @@ export type EditorsOptions = {
   siteUrl: URL;
   store?: EditorStore;
   now?: () => number;
+  /** The served build's folder: the editing screen's page and scripts are taken from it. */
+  buildDir?: () => string;
 };
 
-export function editorsArea({ root, siteUrl, store = openEditors(), now }: EditorsOptions) {
+export function editorsArea({
+  root,
+  siteUrl,
+  store = openEditors(),
+  now,
+  buildDir,
+}: EditorsOptions) {
+  const screenFiles = buildDir ? editingScreen(buildDir) : undefined;
   const secure = siteUrl.protocol === 'https:';
   const cookieName = secure ? '__Host-pistelink_editor' : 'pistelink_editor';
   const perAccount = createRateLimiter(
@@ -233,6 +243,7 @@ ${
     : ''
 }
 <p>${escapeHtml(servedLine())}</p>
+<p><a href="/keystatic">Open the editing screen</a> to change the content; come back here to publish it.</p>
 <form method="post" action="/editors/publish">${csrf}<button type="submit">Publish</button>
 <p>Checks the content, builds the site and puts it live (about a minute). Visitors see the last published site until it is done.</p></form>
 <form method="post" action="/editors/rollback">${csrf}<button type="submit">Roll back</button>
@@ -271,7 +282,18 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
     if (!screen && path !== HOME && !path.startsWith(`${HOME}/`)) return false;
     const session = sessionOf(req);
     if (screen) {
-      if (session) return false;
+      if (session && screen[1]) {
+        // The screen saves with fetch(): same origin, or refused (with the SameSite cookie).
+        if (req.method !== 'GET' && req.method !== 'HEAD' && !fromOwnOrigin(req)) {
+          res.writeHead(403, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+          res.end(JSON.stringify({ error: 'This request did not come from this site.' }));
+          return true;
+        }
+        screenFiles?.apiHeaders(res);
+        return false;
+      }
+      if (session && screenFiles) screenFiles.answer(req, res);
+      if (session) return Boolean(screenFiles);
       if (screen[1]) {
         res.writeHead(401, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         res.end(JSON.stringify({ error: 'Sign in first.' }));
