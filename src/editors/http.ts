@@ -20,9 +20,10 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRateLimiter } from '../forms/server/rate-limit.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
-import { publish, rollback, type Outcome } from '../publish/publish.ts';
+import { preview, publish, rollback, type Outcome } from '../publish/publish.ts';
 import { servedBuild } from '../publish/builds.ts';
 import { editingScreen } from './editing-screen.ts';
+import { LEAVE_PREVIEW, OPEN_PREVIEW, PREVIEW_COOKIE, sitePath } from './preview.ts';
 import { verifyPassword } from './passwords.ts';
 import { ABSOLUTE_HOURS, openEditors, type EditorStore, type Session } from './store.ts';
 
@@ -119,13 +120,14 @@ export function editorsArea({
   /** Each session's last publish or rollback, shown once on the editors' page. */
   const outcomes = new Map<string, Outcome>();
 
-  const cookie = (value: string, maxAge: number) =>
-    `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+  const previewCookie = `${secure ? '__Host-' : ''}${PREVIEW_COOKIE}`;
+  const cookie = (value: string, maxAge: number, name = cookieName) =>
+    `${name}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 
-  function tokenOf(req: IncomingMessage) {
+  function tokenOf(req: IncomingMessage, wanted = cookieName) {
     for (const part of (req.headers.cookie ?? '').split(';')) {
       const [name, ...value] = part.trim().split('=');
-      if (name === cookieName) return value.join('=');
+      if (name === wanted) return value.join('=');
     }
     return undefined;
   }
@@ -144,7 +146,13 @@ export function editorsArea({
     return own.includes(origin);
   }
 
-  function signInPage(res: ServerResponse, status: number, problem?: string, email = '') {
+  function signInPage(
+    res: ServerResponse,
+    status: number,
+    problem?: string,
+    email = '',
+    next = HOME,
+  ) {
     page(
       res,
       status,
@@ -152,6 +160,7 @@ export function editorsArea({
       `<h1>Sign in to edit the site</h1>
 ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
 <form method="post" action="${SIGN_IN}">
+<input type="hidden" name="next" value="${escapeHtml(next)}">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
@@ -165,6 +174,8 @@ ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
     if (!form) return signInPage(res, 400, 'The form could not be read: try again.');
     const email = (form.get('email') ?? '').trim();
     const password = form.get('password') ?? '';
+    // Where the editor was going (a preview link from a colleague): a page of the editors' own.
+    const next = sitePath(form.get('next'), HOME);
     const client = req.socket.remoteAddress ?? 'unknown';
     const byClient = perClient.hit(client);
     const byAccount = perAccount.hit(email.toLowerCase());
@@ -177,13 +188,16 @@ ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
         429,
         `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         email,
+        next,
       );
     }
     if (!(await verifyPassword(password, store.passwordHash(email))))
-      return signInPage(res, 401, 'Wrong email or password.', email);
+      return signInPage(res, 401, 'Wrong email or password.', email, next);
     store.removeExpired();
     const token = store.openSession(email);
-    redirect(res, HOME, { 'set-cookie': cookie(token, ABSOLUTE_HOURS * 3600) });
+    redirect(res, next.startsWith(HOME) ? next : HOME, {
+      'set-cookie': cookie(token, ABSOLUTE_HOURS * 3600),
+    });
   }
 
   /** The last publishes and rollbacks, newest first, as git recorded them (src/publish). */
@@ -222,6 +236,19 @@ ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
     return `Visitors see the publish of ${at.replace('T', ' ').slice(0, 16)} UTC by ${by.name}.`;
   }
 
+  /** The preview ready, if any: who made it, when, and its link to share. */
+  function previewLine() {
+    const build = servedBuild(root, 'preview');
+    const record = build ? join(root, '.builds', build, 'preview.json') : undefined;
+    if (!record || !existsSync(record)) return '';
+    const { by, at } = JSON.parse(readFileSync(record, 'utf8')) as {
+      by: { name: string };
+      at: string;
+    };
+    const link = new URL(OPEN_PREVIEW, siteUrl).href;
+    return `<p class="done">Preview of ${escapeHtml(at.replace('T', ' ').slice(0, 16))} UTC by ${escapeHtml(by.name)}: <a href="${OPEN_PREVIEW}">open the preview</a>. Colleagues open it at <code>${escapeHtml(link)}</code> once signed in. Publishing what it shows, unchanged since, takes seconds.</p>`;
+  }
+
   function home(res: ServerResponse, session: Session & { token: string }) {
     const outcome = outcomes.get(session.token);
     outcomes.delete(session.token);
@@ -244,6 +271,9 @@ ${
 }
 <p>${escapeHtml(servedLine())}</p>
 <p><a href="/keystatic">Open the editing screen</a> to change the content; come back here to publish it.</p>
+<form method="post" action="/editors/preview/build">${csrf}<button type="submit">Preview</button>
+<p>Checks the content and builds the site as it will be published, for you and your colleagues only: visitors see nothing of it.</p></form>
+${previewLine()}
 <form method="post" action="/editors/publish">${csrf}<button type="submit">Publish</button>
 <p>Checks the content, builds the site and puts it live (about a minute). Visitors see the last published site until it is done.</p></form>
 <form method="post" action="/editors/rollback">${csrf}<button type="submit">Roll back</button>
@@ -301,6 +331,12 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
       return true;
     }
     const post = req.method === 'POST';
+    // Leaving the preview needs no session (it may have ended): it only forgets the choice.
+    if (path === LEAVE_PREVIEW && !post) {
+      const to = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('to');
+      redirect(res, sitePath(to, HOME), { 'set-cookie': cookie('', 0, previewCookie) });
+      return true;
+    }
     if (post && !fromOwnOrigin(req)) {
       page(res, 403, 'Refused', '<h1>Refused</h1><p>This request did not come from this site.</p>');
       return true;
@@ -313,7 +349,14 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
     if (path === SIGN_IN) {
       if (post) void signIn(req, res).catch(fail);
       else if (session) redirect(res, HOME);
-      else signInPage(res, 200);
+      else
+        signInPage(
+          res,
+          200,
+          undefined,
+          '',
+          sitePath(new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('next'), HOME),
+        );
       return true;
     }
     if (!session) {
@@ -324,6 +367,8 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
           'Signed out',
           `<h1>Your session has ended</h1><p><a href="${SIGN_IN}">Sign in again</a>.</p>`,
         );
+      else if (path === OPEN_PREVIEW)
+        redirect(res, `${SIGN_IN}?next=${encodeURIComponent(OPEN_PREVIEW)}`);
       else redirect(res, SIGN_IN);
       return true;
     }
@@ -339,6 +384,11 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
         .catch(fail);
     else if (path === '/editors/publish' && post)
       void action(req, res, session, () => publish(root, { by })).catch(fail);
+    else if (path === OPEN_PREVIEW && !post)
+      // The site at its own addresses, from the preview build, for this browser (src/editors/preview.ts).
+      redirect(res, '/en', { 'set-cookie': cookie('1', ABSOLUTE_HOURS * 3600, previewCookie) });
+    else if (path === '/editors/preview/build' && post)
+      void action(req, res, session, () => preview(root, { by })).catch(fail);
     else if (path === '/editors/rollback' && post)
       void action(req, res, session, () => rollback(root, { by })).catch(fail);
     else
@@ -346,5 +396,9 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
     return true;
   }
 
-  return { handle, cookieName };
+  /** Whether this request is a signed-in editor's who opened the preview (src/editors/preview.ts). */
+  const previewing = (req: IncomingMessage) =>
+    tokenOf(req, previewCookie) === '1' && sessionOf(req) !== undefined;
+
+  return { handle, cookieName, previewing };
 }

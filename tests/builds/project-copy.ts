@@ -48,7 +48,12 @@ export function copyProject(name: string): ProjectCopy {
   cpSync(root, dir, {
     recursive: true,
     filter: (source) =>
-      source === root || !(notCopied.has(basename(source)) || /^dist/.test(basename(source))),
+      source === root ||
+      !(
+        notCopied.has(basename(source)) ||
+        /^dist/.test(basename(source)) ||
+        source === join(root, 'preview') // the editors' preview, a link like dist
+      ),
   });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const node = async (args: string[], env: Record<string, string> = {}) => {
