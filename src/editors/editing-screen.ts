@@ -13,10 +13,12 @@
  *
  * Plain Node TypeScript: imports name their `.ts` files.
  */
+import { execFile } from 'node:child_process';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import { createGzip } from 'node:zlib';
+import { SCREEN_REPORT_PATH } from '../content/check/report.ts';
 import { addSecurityHeaders } from '../security/headers.ts';
 
 export const SCREEN_POLICY = [
@@ -49,8 +51,33 @@ const screenHeaders = (res: ServerResponse, cacheControl = 'no-store') => {
   res.setHeader('x-robots-tag', 'noindex, nofollow');
 };
 
-/** `buildDir()`: the served build's folder, the one whose screen matches its API. */
-export function editingScreen(buildDir: () => string) {
+/**
+ * The content check of `root`, as the panel shows it: `npm run content:check`'s lines. A file the
+ * check cannot even read (a site fact that stops it) is its one problem.
+ */
+function checkReport(root: string): Promise<{ problems: string[]; warnings: string[] }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['scripts/content-check.mjs', '--json'],
+      { cwd: root, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        try {
+          if (!error) return resolve(JSON.parse(stdout));
+        } catch {
+          // not a report: said below
+        }
+        resolve({ problems: [(stderr || String(error)).trim()], warnings: [] });
+      },
+    );
+  });
+}
+
+/**
+ * `buildDir()`: the served build's folder, the one whose screen matches its API; `root`: the
+ * project folder, whose content/ the screen writes and the check reads.
+ */
+export function editingScreen(buildDir: () => string, root: string) {
   /** The screen's page (every address under /keystatic: the UI routes itself) or one of its files. */
   function answer(req: IncomingMessage, res: ServerResponse) {
     const dir = join(buildDir(), 'editing-screen');
@@ -58,6 +85,14 @@ export function editingScreen(buildDir: () => string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD', 'cache-control': 'no-store' });
       return void res.end();
+    }
+    if (path === SCREEN_REPORT_PATH) {
+      void checkReport(root).then((report) => {
+        screenHeaders(res);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(report));
+      });
+      return;
     }
     if (!existsSync(join(dir, 'index.html'))) {
       screenHeaders(res);

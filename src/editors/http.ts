@@ -106,7 +106,7 @@ export function editorsArea({
   now,
   buildDir,
 }: EditorsOptions) {
-  const screenFiles = buildDir ? editingScreen(buildDir) : undefined;
+  const screenFiles = buildDir ? editingScreen(buildDir, root) : undefined;
   const secure = siteUrl.protocol === 'https:';
   const cookieName = secure ? '__Host-pistelink_editor' : 'pistelink_editor';
   const perAccount = createRateLimiter(
