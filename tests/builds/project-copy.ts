@@ -36,7 +36,10 @@ export type ProjectCopy = {
   write: (path: string, text: string) => void;
   edit: (path: string, change: (text: string) => string) => void;
   remove: (path: string) => void;
-  /** `node scripts/build.mjs` there (npm run build); resolves with its exit code and output. */
+  /**
+   * `node scripts/build.mjs` there (npm run build) without the editing screen, which these builds
+   * never show (a publish, run by its own script, builds it); resolves with its exit code and output.
+   */
   build: (env?: Record<string, string>) => Promise<{ code: number; output: string }>;
   /** Runs a command there with the Node that runs the tests, and more environment variables. */
   node: (args: string[], env?: Record<string, string>) => Promise<{ code: number; output: string }>;
@@ -87,7 +90,7 @@ export function copyProject(name: string): ProjectCopy {
     edit: (path, change) =>
       writeFileSync(join(dir, path), change(readFileSync(join(dir, path), 'utf8'))),
     remove: (path) => rmSync(join(dir, path)),
-    build: (env) => node(['scripts/build.mjs'], env),
+    build: (env) => node(['scripts/build.mjs', '--no-editing-screen'], env),
     node,
     removeAll: () => rmSync(dir, { recursive: true, force: true }),
   };
