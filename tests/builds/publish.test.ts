@@ -334,7 +334,8 @@ describe('an editor alone, in the browser: edit, preview, publish, roll back', (
     await colleague.goto(server.url + pages[0]!);
     await colleague.getByRole('heading', { name: postings.en.title }).waitFor();
     await colleague.close();
-    // Leaving the preview: the live site again.
+    // Leaving the preview (the band's words are the page's: English here): the live site again.
+    await page.goto(server.url + pages[0]!);
     await page.getByRole('link', { name: 'Leave the preview' }).click();
     expect((await page.goto(server.url + pages[0]!))?.status()).toBe(404);
 
