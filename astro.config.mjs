@@ -23,11 +23,14 @@ import { contentCheck } from './src/content/check/integration.ts';
 import { companyFactsGuard } from './src/integrations/company-facts-guard.ts';
 import { contentSecurityPolicy } from './src/security/content-security-policy.ts';
 import { browserTargets } from './src/integrations/browser-targets.ts';
+import { editingScreenApi } from './src/integrations/editing-screen.ts';
 
-// `npm run cms` (CMS=1): the editing UI at /keystatic, on `astro dev` only. Imported here and
-// nowhere else, so builds and `npm start` neither load nor ship it (keystatic.config.ts).
+// `npm run cms` (CMS=1): the editing screen at /keystatic on `astro dev`, with Keystatic's own
+// integration. Builds have only its API, an on-demand route that `npm start` answers to signed-in
+// editors (src/integrations/editing-screen.ts); the screen's scripts are built apart from the
+// site's (scripts/build-editing-screen.mjs), so no public page shares a chunk with them.
 const cms = process.env.CMS === '1';
-const cmsIntegrations = cms ? [(await import('@keystatic/astro')).default()] : [];
+const cmsIntegrations = cms ? [(await import('@keystatic/astro')).default()] : [editingScreenApi()];
 // The UI's scripts are served from node_modules, which may be a link to a shared install (the
 // tests' project copies): Vite serves files only from the allowed folders.
 const cmsVite = cms

@@ -27,8 +27,11 @@ publishStoreAccess(storeThread);
 // The build `dist` names: its pages, files, ETags, policies and Astro's handler, as one. When
 // `npm run build` or `npm run publish` moves the link, the next requests are answered from the new
 // build, without a restart; the ones under way finish on theirs (src/server/live-build.ts).
-const { liveBuild } = await import('./src/server/live-build.ts');
+const { liveBuild, optionalLiveBuild } = await import('./src/server/live-build.ts');
 const live = await liveBuild(fileURLToPath(new URL('./dist', import.meta.url)));
+// The editors' preview (`preview`, made by their Preview button): answered to them alone.
+const preview = optionalLiveBuild(fileURLToPath(new URL('./preview', import.meta.url)));
+const { answerPreviewPage } = await import('./src/editors/preview.ts');
 const { options } = live.current();
 
 const compress = compression();
@@ -153,6 +156,7 @@ const { editorsArea } = await import('./src/editors/http.ts');
 const editors = editorsArea({
   root: fileURLToPath(new URL('.', import.meta.url)),
   siteUrl: config.siteUrl,
+  buildDir: () => live.current().dir,
 });
 
 // The team inbox (src/team/inbox.ts): the submissions behind the editors' sign-in, for the team role.
@@ -168,13 +172,16 @@ const team = (await import('./src/team/inbox.ts')).teamArea({
 const ENCODED_SEPARATOR = /%(2e|2f|5c)/i;
 
 const server = http.createServer((req, res) => {
-  // The build this request is answered from, to its end (a switch under way changes the next ones).
-  const build = live.current();
+  // The build this request is answered from, to its end (a switch under way changes the next ones):
+  // the preview for a signed-in editor who opened it (src/editors/preview.ts).
+  const previewBuild = editors.previewing(req) ? preview.current() : undefined;
+  const build = previewBuild ?? live.current();
   const { headerPolicy, pageFor, etagOf } = build;
   // `//en/` is a path of this site, but Astro's trailing-slash redirect would answer
   // `Location: //en`, which a browser reads as the host `en`: one leading slash only.
   if (req.url && /^\/[/\\]/.test(req.url)) req.url = req.url.replace(/^[/\\]+/, '/');
   if (editors.handle(req, res) || team.handle(req, res)) return;
+  if (previewBuild && answerPreviewPage(previewBuild, req, res)) return;
   // While shutting down, below, each answer closes its connection.
   if (!draining && builtFile(build, req, res)) return;
   onHeaders(res, () => {

@@ -13,12 +13,17 @@
  * (scripts/precompress.mjs), which the server sends as they are: part of the build, so a served
  * build always has them. `--no-precompress` leaves them out (static hosts compress themselves).
  *
- *   usage: node scripts/build.mjs [--out dist] [--no-precompress] [astro build options…]
+ * The editing screen is built beside the site, into `editing-screen/` (scripts/build-editing-screen.mjs),
+ * for `npm start` to serve to signed-in editors. `--no-editing-screen` leaves it out (a static
+ * host's output, a test build that never shows it).
+ *
+ *   usage: node scripts/build.mjs [--out dist] [--no-precompress] [--no-editing-screen] [astro build options…]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { removeOldBuilds, servedBuild, switchTo } from '../src/publish/builds.ts';
+import { buildEditingScreen } from './build-editing-screen.mjs';
 import { precompress } from './precompress.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -30,6 +35,9 @@ if (!out || out.includes('/'))
 const noPrecompressAt = args.indexOf('--no-precompress');
 const precompressing = noPrecompressAt === -1;
 if (!precompressing) args.splice(noPrecompressAt, 1);
+const noScreenAt = args.indexOf('--no-editing-screen');
+const withScreen = noScreenAt === -1;
+if (!withScreen) args.splice(noScreenAt, 1);
 
 const builds = join(root, '.builds');
 mkdirSync(builds, { recursive: true });
@@ -45,6 +53,21 @@ if (run.status !== 0) {
   rmSync(target, { recursive: true, force: true });
   console.error(`\nThe build failed: ${out}/ is unchanged (still the last complete build).`);
   process.exit(run.status ?? 1);
+}
+if (withScreen) {
+  const started = performance.now();
+  try {
+    await buildEditingScreen(join(target, 'editing-screen'));
+  } catch (error) {
+    rmSync(target, { recursive: true, force: true });
+    console.error(
+      error,
+      `\nThe build failed: ${out}/ is unchanged (still the last complete build).`,
+    );
+    process.exit(1);
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`Editing screen built in ${seconds} s`);
 }
 if (precompressing) {
   const started = performance.now();

@@ -16,6 +16,14 @@ const { module } = await runnerImport('/src/content/check/index.ts', {
   process.exit(1);
 });
 const problems = module.checkContent(root);
+// `--json`: the report the editing screen's panel shows (src/editors/http.ts), one line each.
+if (process.argv.includes('--json')) {
+  const lines = (list) => list.map(module.formatProblem);
+  process.stdout.write(
+    JSON.stringify({ problems: lines(problems), warnings: lines(module.contentWarnings(root)) }),
+  );
+  process.exit(0);
+}
 // Warnings (a season that has ended) never fail the check: the site builds, and says so.
 const warnings = module.contentWarnings(root);
 if (warnings.length) process.stdout.write(module.formatWarnings(warnings));

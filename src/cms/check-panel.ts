@@ -1,7 +1,7 @@
 /**
- * The content check in the editing UI (`npm run cms` only: src/content/check/integration.ts
- * injects it there). After every save the dev server checks the whole of content/ and sends the
- * result here; a panel in the bottom corner lists each problem (file, line, field, what to write)
+ * The content check in the editing UI: under `npm run cms` src/content/check/integration.ts
+ * injects it, and the screen `npm start` serves imports it (src/editing-screen/screen.ts). After
+ * every save the whole of content/ is checked and the result shown here; a panel in the bottom corner lists each problem (file, line, field, what to write)
  * and each warning, as `npm run content:check` words them. It never covers the form: it sits in
  * the corner, its list scrolls, and it folds to one line.
  */
@@ -30,7 +30,7 @@ function headingOf({ problems, warnings }: CheckReport): string {
   return 'Content check: no problems';
 }
 
-function show(report: CheckReport) {
+export function show(report: CheckReport) {
   let panel = document.getElementById('content-check');
   if (!panel) {
     const style = document.createElement('style');
@@ -61,8 +61,10 @@ function show(report: CheckReport) {
   panel.querySelector('button')!.hidden = list.childElementCount === 0;
 }
 
-if (location.pathname.startsWith('/keystatic')) {
-  import.meta.hot?.on(REPORT_EVENT, show);
+// Under `npm run cms` (the dev server's events); the screen `npm start` serves asks itself
+// (src/editing-screen/screen.ts).
+if (import.meta.hot && location.pathname.startsWith('/keystatic')) {
+  import.meta.hot.on(REPORT_EVENT, show);
   void fetch(REPORT_PATH)
     .then((response) => response.json() as Promise<CheckReport>)
     .then(show);

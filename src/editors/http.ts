@@ -1,9 +1,9 @@
 /**
  * The editors' area of the Node server (server.mjs mounts it with one call): signing in and out,
  * and the Publish and Roll back buttons, which run what `npm run publish` runs
- * (src/publish/publish.ts). The editing screen's addresses (`/keystatic`, `/api/keystatic`) are
- * refused here without a session: the screen itself is not served by `npm start` yet
- * (docs/content.md), but nothing of it can be reached without signing in.
+ * (src/publish/publish.ts). The editing screen (`/keystatic`, its API `/api/keystatic`) is served
+ * to signed-in editors only (./editing-screen.ts): without a session, its pages lead to signing in
+ * and its API answers 401, and nothing of it is sent.
  *
  * Security: the session cookie is HttpOnly, SameSite=Strict, and Secure (`__Host-` name) when the
  * site is https. Every state-changing request must come from the site's own origin (the Origin
@@ -20,8 +20,10 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { createRateLimiter } from '../forms/server/rate-limit.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
-import { publish, rollback, type Outcome } from '../publish/publish.ts';
+import { preview, publish, rollback, type Outcome } from '../publish/publish.ts';
 import { servedBuild } from '../publish/builds.ts';
+import { editingScreen } from './editing-screen.ts';
+import { LEAVE_PREVIEW, OPEN_PREVIEW, PREVIEW_COOKIE, sitePath } from './preview.ts';
 import { verifyPassword } from './passwords.ts';
 import {
   ABSOLUTE_HOURS,
@@ -102,9 +104,18 @@ export type EditorsOptions = {
   siteUrl: URL;
   store?: EditorStore;
   now?: () => number;
+  /** The served build's folder: the editing screen's page and scripts are taken from it. */
+  buildDir?: () => string;
 };
 
-export function editorsArea({ root, siteUrl, store = openEditors(), now }: EditorsOptions) {
+export function editorsArea({
+  root,
+  siteUrl,
+  store = openEditors(),
+  now,
+  buildDir,
+}: EditorsOptions) {
+  const screenFiles = buildDir ? editingScreen(buildDir, root) : undefined;
   const secure = siteUrl.protocol === 'https:';
   const cookieName = secure ? '__Host-pistelink_editor' : 'pistelink_editor';
   const perAccount = createRateLimiter(
@@ -118,13 +129,14 @@ export function editorsArea({ root, siteUrl, store = openEditors(), now }: Edito
   /** Each session's last publish or rollback, shown once on the editors' page. */
   const outcomes = new Map<string, Outcome>();
 
-  const cookie = (value: string, maxAge: number) =>
-    `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+  const previewCookie = `${secure ? '__Host-' : ''}${PREVIEW_COOKIE}`;
+  const cookie = (value: string, maxAge: number, name = cookieName) =>
+    `${name}=${value}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 
-  function tokenOf(req: IncomingMessage) {
+  function tokenOf(req: IncomingMessage, wanted = cookieName) {
     for (const part of (req.headers.cookie ?? '').split(';')) {
       const [name, ...value] = part.trim().split('=');
-      if (name === cookieName) return value.join('=');
+      if (name === wanted) return value.join('=');
     }
     return undefined;
   }
@@ -143,7 +155,13 @@ export function editorsArea({ root, siteUrl, store = openEditors(), now }: Edito
     return own.includes(origin);
   }
 
-  function signInPage(res: ServerResponse, status: number, problem?: string, email = '') {
+  function signInPage(
+    res: ServerResponse,
+    status: number,
+    problem?: string,
+    email = '',
+    next = HOME,
+  ) {
     page(
       res,
       status,
@@ -151,6 +169,7 @@ export function editorsArea({ root, siteUrl, store = openEditors(), now }: Edito
       `<h1>Sign in to edit the site</h1>
 ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
 <form method="post" action="${SIGN_IN}">
+<input type="hidden" name="next" value="${escapeHtml(next)}">
 <label for="email">Email</label><input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(email)}">
 <label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
 <button type="submit">Sign in</button>
@@ -164,6 +183,8 @@ ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
     if (!form) return signInPage(res, 400, 'The form could not be read: try again.');
     const email = (form.get('email') ?? '').trim();
     const password = form.get('password') ?? '';
+    // Where the editor was going (a preview link from a colleague): a page of the editors' own.
+    const next = sitePath(form.get('next'), HOME);
     const client = req.socket.remoteAddress ?? 'unknown';
     const byClient = perClient.hit(client);
     const byAccount = perAccount.hit(email.toLowerCase());
@@ -176,15 +197,16 @@ ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
         429,
         `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
         email,
+        next,
       );
     }
     if (!(await verifyPassword(password, store.passwordHash(email))))
-      return signInPage(res, 401, 'Wrong email or password.', email);
+      return signInPage(res, 401, 'Wrong email or password.', email, next);
     store.removeExpired();
     const token = store.openSession(email);
     // The team's members land in their inbox: they have nothing to publish.
     const role = store.session(token)?.role;
-    const landing = role && !editsContent(role) ? INBOX : HOME;
+    const landing = role && !editsContent(role) ? INBOX : next.startsWith(HOME) ? next : HOME;
     redirect(res, landing, { 'set-cookie': cookie(token, ABSOLUTE_HOURS * 3600) });
   }
 
@@ -224,6 +246,19 @@ ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
     return `Visitors see the publish of ${at.replace('T', ' ').slice(0, 16)} UTC by ${by.name}.`;
   }
 
+  /** The preview ready, if any: who made it, when, and its link to share. */
+  function previewLine() {
+    const build = servedBuild(root, 'preview');
+    const record = build ? join(root, '.builds', build, 'preview.json') : undefined;
+    if (!record || !existsSync(record)) return '';
+    const { by, at } = JSON.parse(readFileSync(record, 'utf8')) as {
+      by: { name: string };
+      at: string;
+    };
+    const link = new URL(OPEN_PREVIEW, siteUrl).href;
+    return `<p class="done">Preview of ${escapeHtml(at.replace('T', ' ').slice(0, 16))} UTC by ${escapeHtml(by.name)}: <a href="${OPEN_PREVIEW}">open the preview</a>. Colleagues open it at <code>${escapeHtml(link)}</code> once signed in. Publishing what it shows, unchanged since, takes seconds.</p>`;
+  }
+
   function home(res: ServerResponse, session: Session & { token: string }) {
     const outcome = outcomes.get(session.token);
     outcomes.delete(session.token);
@@ -246,6 +281,10 @@ ${
 }
 ${seesSubmissions(session.role) ? `<p><a href="${INBOX}">Team inbox</a>: what the forms received.</p>` : ''}
 <p>${escapeHtml(servedLine())}</p>
+<p><a href="/keystatic">Open the editing screen</a> to change the content; come back here to publish it.</p>
+<form method="post" action="/editors/preview/build">${csrf}<button type="submit">Preview</button>
+<p>Checks the content and builds the site as it will be published, for you and your colleagues only: visitors see nothing of it.</p></form>
+${previewLine()}
 <form method="post" action="/editors/publish">${csrf}<button type="submit">Publish</button>
 <p>Checks the content, builds the site and puts it live (about a minute). Visitors see the last published site until it is done.</p></form>
 <form method="post" action="/editors/rollback">${csrf}<button type="submit">Roll back</button>
@@ -284,12 +323,23 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
     if (!screen && path !== HOME && !path.startsWith(`${HOME}/`)) return false;
     const session = sessionOf(req);
     if (screen) {
-      if (session && editsContent(session.role)) return false;
-      if (session) {
+      if (session && !editsContent(session.role)) {
         res.writeHead(403, { 'content-type': 'text/plain', 'cache-control': 'no-store' });
         res.end('This account does not edit the site.');
         return true;
       }
+      if (session && screen[1]) {
+        // The screen saves with fetch(): same origin, or refused (with the SameSite cookie).
+        if (req.method !== 'GET' && req.method !== 'HEAD' && !fromOwnOrigin(req)) {
+          res.writeHead(403, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+          res.end(JSON.stringify({ error: 'This request did not come from this site.' }));
+          return true;
+        }
+        screenFiles?.apiHeaders(res);
+        return false;
+      }
+      if (session && screenFiles) screenFiles.answer(req, res);
+      if (session) return Boolean(screenFiles);
       if (screen[1]) {
         res.writeHead(401, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         res.end(JSON.stringify({ error: 'Sign in first.' }));
@@ -297,6 +347,12 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
       return true;
     }
     const post = req.method === 'POST';
+    // Leaving the preview needs no session (it may have ended): it only forgets the choice.
+    if (path === LEAVE_PREVIEW && !post) {
+      const to = new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('to');
+      redirect(res, sitePath(to, HOME), { 'set-cookie': cookie('', 0, previewCookie) });
+      return true;
+    }
     if (post && !fromOwnOrigin(req)) {
       page(res, 403, 'Refused', '<h1>Refused</h1><p>This request did not come from this site.</p>');
       return true;
@@ -309,7 +365,14 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
     if (path === SIGN_IN) {
       if (post) void signIn(req, res).catch(fail);
       else if (session) redirect(res, HOME);
-      else signInPage(res, 200);
+      else
+        signInPage(
+          res,
+          200,
+          undefined,
+          '',
+          sitePath(new URLSearchParams((req.url ?? '').split('?')[1] ?? '').get('next'), HOME),
+        );
       return true;
     }
     if (!session) {
@@ -320,11 +383,17 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
           'Signed out',
           `<h1>Your session has ended</h1><p><a href="${SIGN_IN}">Sign in again</a>.</p>`,
         );
+      else if (path === OPEN_PREVIEW)
+        redirect(res, `${SIGN_IN}?next=${encodeURIComponent(OPEN_PREVIEW)}`);
       else redirect(res, SIGN_IN);
       return true;
     }
     const by = { name: session.name, email: session.email };
-    const publishing = path === HOME || path === '/editors/publish' || path === '/editors/rollback';
+    const publishing =
+      path === HOME ||
+      path === '/editors/publish' ||
+      path === '/editors/rollback' ||
+      path === '/editors/preview/build';
     if (publishing && !editsContent(session.role)) {
       if (post) page(res, 403, 'Refused', '<h1>Refused</h1><p>This account does not publish.</p>');
       else redirect(res, INBOX);
@@ -339,6 +408,11 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
         .catch(fail);
     else if (path === '/editors/publish' && post)
       void action(req, res, session, () => publish(root, { by })).catch(fail);
+    else if (path === OPEN_PREVIEW && !post)
+      // The site at its own addresses, from the preview build, for this browser (src/editors/preview.ts).
+      redirect(res, '/en', { 'set-cookie': cookie('1', ABSOLUTE_HOURS * 3600, previewCookie) });
+    else if (path === '/editors/preview/build' && post)
+      void action(req, res, session, () => preview(root, { by })).catch(fail);
     else if (path === '/editors/rollback' && post)
       void action(req, res, session, () => rollback(root, { by })).catch(fail);
     else
@@ -346,5 +420,9 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
     return true;
   }
 
-  return { handle, cookieName, sessionOf, fromOwnOrigin };
+  /** Whether this request is a signed-in editor's who opened the preview (src/editors/preview.ts). */
+  const previewing = (req: IncomingMessage) =>
+    tokenOf(req, previewCookie) === '1' && sessionOf(req) !== undefined;
+
+  return { handle, cookieName, sessionOf, fromOwnOrigin, previewing };
 }

@@ -14,16 +14,24 @@
  * `PUBLISH_GIT_REMOTE` set (e.g. `origin`), each commit is pushed there; a push that fails is said
  * and does not undo the publish.
  *
- * One publish or rollback at a time (a lock folder in `.builds/`): a second one is refused at once
- * with who holds it, rather than queued behind a build.
+ * One publish, preview or rollback at a time (a lock folder in `.builds/`): a second one is
+ * refused at once with who holds it, rather than queued behind a build.
+ *
+ * A preview is the same check and build, into `.builds/preview-…` behind the `preview` link, which
+ * `npm start` serves to signed-in editors who open it (src/editors/preview.ts), never to
+ * visitors. It records what it was built from (the content's files and the code's commit): a
+ * publish of exactly that is the previewed build itself, put live without building it again
+ * (its files linked into a new `dist-…` folder), seconds instead of a build; any change since
+ * makes the publish build as usual.
  *
  * Plain Node TypeScript (run by the script as by the server): imports name their `.ts` files.
  */
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { buildsOf, servedBuild, switchTo } from './builds.ts';
+import { buildsOf, linkCopy, removeOldBuilds, servedBuild, switchTo } from './builds.ts';
 
 export type Editor = { name: string; email: string };
 
@@ -39,8 +47,12 @@ export type Outcome = {
   commit?: string;
 };
 
-/** What a build folder keeps of the publish that made it. */
-type Published = { by: Editor; at: string; commit: string };
+/**
+ * What a build folder keeps of the publish that made it, and the build it replaced: a rollback
+ * goes back to that one (after a rollback and a new publish, the build before it by time is the
+ * one rolled back from).
+ */
+type Published = { by: Editor; at: string; commit: string; replaced?: string };
 
 type Run = { code: number; output: string };
 
@@ -195,32 +207,124 @@ export type PublishOptions = {
   onOutput?: (text: string) => void;
 };
 
-/** The content check, one build, the atomic switch, the commit. */
+/**
+ * What a build is made from: every file of content/ and the commit of the code beside it (the
+ * top-level trees of HEAD but content/'s). Equal for a preview and a publish when nothing changed.
+ */
+async function madeFrom(root: string): Promise<string> {
+  const hash = createHash('sha256');
+  const code = (await git(root, ['ls-tree', 'HEAD'])).output
+    .split('\n')
+    .filter((line) => !line.endsWith('\tcontent'));
+  hash.update(code.join('\n'));
+  const files = readdirSync(join(root, 'content'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of files)
+    hash.update(`\0${file.slice(root.length)}\0`).update(readFileSync(file));
+  return hash.digest('hex');
+}
+
+/** What a preview build keeps of how it was made (`preview.json` in its folder). */
+type Previewed = { by: Editor; at: string; madeFrom: string };
+
+const PREVIEW = 'preview';
+
+/** The preview build, when it was made from exactly what is to be published now. */
+async function previewOfNow(root: string): Promise<string | undefined> {
+  const build = servedBuild(root, PREVIEW);
+  const record = build ? join(root, '.builds', build, 'preview.json') : undefined;
+  if (!record || !existsSync(record)) return undefined;
+  const previewed = JSON.parse(readFileSync(record, 'utf8')) as Previewed;
+  return previewed.madeFrom === (await madeFrom(root)) ? build : undefined;
+}
+
+async function checkContent(root: string, log: string[], onOutput?: (text: string) => void) {
+  const check = await run(
+    process.execPath,
+    ['scripts/content-check.mjs'],
+    root,
+    process.env,
+    onOutput,
+  );
+  log.push(check.output);
+  return check.code === 0;
+}
+
+/** The content check, one build into the preview folder: nothing changes for visitors. */
+export function preview(root: string, { by, onOutput }: PublishOptions): Promise<Outcome> {
+  return locked(root, by, async (log) => {
+    if (!(await checkContent(root, log, onOutput)))
+      return {
+        ok: false,
+        summary:
+          'No preview: the content check found problems (listed below). Correct them, save, and ' +
+          'press Preview again.',
+      };
+    const from = await madeFrom(root);
+    const built = await run(
+      process.execPath,
+      ['scripts/build.mjs', '--out', PREVIEW],
+      root,
+      process.env,
+      onOutput,
+    );
+    log.push(built.output);
+    const build = servedBuild(root, PREVIEW);
+    if (built.code !== 0 || !build)
+      return { ok: false, summary: 'No preview: the build stopped (its message is below).' };
+    const record: Previewed = { by, at: new Date().toISOString(), madeFrom: from };
+    writeFileSync(join(root, '.builds', build, 'preview.json'), JSON.stringify(record, null, 2));
+    return {
+      ok: true,
+      summary:
+        'Preview ready: open the site from this page to see it as it will be published. ' +
+        'Visitors still see the last published site.',
+      build,
+    };
+  });
+}
+
+/** The content check, one build (or the previewed one), the atomic switch, the commit. */
 export function publish(root: string, { by, onOutput }: PublishOptions): Promise<Outcome> {
   return locked(root, by, async (log) => {
-    const node = process.execPath;
-    const check = await run(node, ['scripts/content-check.mjs'], root, process.env, onOutput);
-    log.push(check.output);
-    if (check.code !== 0)
+    const replaced = servedBuild(root);
+    if (!(await checkContent(root, log, onOutput)))
       return {
         ok: false,
         summary:
           'Not published: the content check found problems (listed below). Correct them, save, ' +
           'and publish again. Visitors still see the last published site.',
       };
-    const built = await run(node, ['scripts/build.mjs'], root, process.env, onOutput);
-    log.push(built.output);
-    const build = servedBuild(root);
-    if (built.code !== 0 || !build)
-      return {
-        ok: false,
-        summary:
-          'Not published: the build stopped (its message is below). Visitors still see the last ' +
-          'published site.',
-      };
+    const previewed = await previewOfNow(root);
+    if (previewed) {
+      // The previewed build, linked (not copied) into a folder of its own: the preview stays
+      // whole for whoever is looking at it, and rollback finds this build among the others.
+      const before = servedBuild(root);
+      const name = `dist-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      linkCopy(join(root, '.builds', previewed), join(root, '.builds', name));
+      rmSync(join(root, '.builds', name, 'preview.json'), { force: true });
+      switchTo(root, name);
+      removeOldBuilds(root, 'dist', before);
+      log.push(
+        `The previewed build .builds/${previewed} put live as .builds/${name}, not built again.`,
+      );
+    } else {
+      const built = await run(process.execPath, ['scripts/build.mjs'], root, process.env, onOutput);
+      log.push(built.output);
+      if (built.code !== 0 || !servedBuild(root))
+        return {
+          ok: false,
+          summary:
+            'Not published: the build stopped (its message is below). Visitors still see the last ' +
+            'published site.',
+        };
+    }
+    const build = servedBuild(root)!;
     const at = new Date().toISOString();
     const { id, files } = await commitContent(root, by, `Publish by ${by.name}`, log);
-    const record: Published = { by, at, commit: id };
+    const record: Published = { by, at, commit: id, ...(replaced ? { replaced } : {}) };
     writeFileSync(join(root, '.builds', build, 'publish.json'), JSON.stringify(record, null, 2));
     return {
       ok: true,
@@ -240,8 +344,14 @@ export function rollback(root: string, { by }: PublishOptions): Promise<Outcome>
   return locked(root, by, async (log) => {
     const builds = buildsOf(root);
     const served = servedBuild(root);
+    const servedRecord = served ? join(root, '.builds', served, 'publish.json') : undefined;
+    const replaced =
+      servedRecord && existsSync(servedRecord)
+        ? (JSON.parse(readFileSync(servedRecord, 'utf8')) as Published).replaced
+        : undefined;
     const at = served ? builds.indexOf(served) : builds.length;
-    const previous = at > 0 ? builds[at - 1] : undefined;
+    const previous =
+      replaced && builds.includes(replaced) ? replaced : at > 0 ? builds[at - 1] : undefined;
     if (!previous)
       return {
         ok: false,

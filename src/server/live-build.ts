@@ -15,7 +15,7 @@
  * Each build's server code stays in memory once imported (ES modules are never unloaded): about
  * what one build's server chunks weigh per publish, given back at the next restart.
  */
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -90,4 +90,24 @@ export async function liveBuild(link: string) {
   setInterval(() => void check(), CHECK_EVERY_MS).unref();
 
   return { current: () => current };
+}
+
+/**
+ * A build that may not exist yet (the editors' preview, `npm run publish`'s `preview` link): loaded
+ * when the link appears and kept current as it moves, like the served one. Undefined until then.
+ */
+export function optionalLiveBuild(link: string) {
+  let live: Awaited<ReturnType<typeof liveBuild>> | undefined;
+  let starting = false;
+  function look() {
+    if (live || starting || !existsSync(link)) return;
+    starting = true;
+    liveBuild(link)
+      .then((loaded) => (live = loaded))
+      .catch((error) => console.error(`Could not load ${basename(link)}:`, error))
+      .finally(() => (starting = false));
+  }
+  look();
+  setInterval(look, CHECK_EVERY_MS).unref();
+  return { current: () => live?.current() };
 }

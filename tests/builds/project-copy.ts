@@ -36,7 +36,10 @@ export type ProjectCopy = {
   write: (path: string, text: string) => void;
   edit: (path: string, change: (text: string) => string) => void;
   remove: (path: string) => void;
-  /** `node scripts/build.mjs` there (npm run build); resolves with its exit code and output. */
+  /**
+   * `node scripts/build.mjs` there (npm run build) without the editing screen, which these builds
+   * never show (a publish, run by its own script, builds it); resolves with its exit code and output.
+   */
   build: (env?: Record<string, string>) => Promise<{ code: number; output: string }>;
   /** Runs a command there with the Node that runs the tests, and more environment variables. */
   node: (args: string[], env?: Record<string, string>) => Promise<{ code: number; output: string }>;
@@ -48,7 +51,12 @@ export function copyProject(name: string): ProjectCopy {
   cpSync(root, dir, {
     recursive: true,
     filter: (source) =>
-      source === root || !(notCopied.has(basename(source)) || /^dist/.test(basename(source))),
+      source === root ||
+      !(
+        notCopied.has(basename(source)) ||
+        /^dist/.test(basename(source)) ||
+        source === join(root, 'preview') // the editors' preview, a link like dist
+      ),
   });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   const node = async (args: string[], env: Record<string, string> = {}) => {
@@ -82,7 +90,7 @@ export function copyProject(name: string): ProjectCopy {
     edit: (path, change) =>
       writeFileSync(join(dir, path), change(readFileSync(join(dir, path), 'utf8'))),
     remove: (path) => rmSync(join(dir, path)),
-    build: (env) => node(['scripts/build.mjs'], env),
+    build: (env) => node(['scripts/build.mjs', '--no-editing-screen'], env),
     node,
     removeAll: () => rmSync(dir, { recursive: true, force: true }),
   };

@@ -4,13 +4,20 @@
  * served without a restart and no request fails during the switch. `npm run publish -- --rollback`
  * brings the previous build and its content back the same way. Each is a git commit of content/
  * by the editor; a publish the content check refuses changes nothing.
+ *
+ * Then what docs/content.md tells a new editor, all in the browser against the same `npm start`:
+ * a posting added in English, French and Spanish in the editing screen, previewed (the preview
+ * shows it, the live site does not), published (live without a restart, no failed request) and
+ * rolled back (gone again).
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, realpathSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
+import { pathTo } from '../../src/i18n/routes';
+import type { Locale } from '../../src/i18n/locales';
 import { pageAddresses } from '../../src/server/prebuilt-pages';
 import { startNodeServer } from '../../scripts/budgets/as-sent.mjs';
 import { eventually } from '../eventually';
@@ -206,4 +213,163 @@ describe('npm run publish', () => {
     expect(realpathSync(join(site.dir, 'dist'))).toBe(served);
     expect(git('rev-list', '--count', 'HEAD')).toBe(commits);
   });
+});
+
+/** Signs in on the page it is shown (the editing screen's and the preview's links lead there). */
+async function signIn(page: Page) {
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** A posting as the test writes it in one language. */
+type Posting = { title: string; location: string; body: string };
+
+/** Fills the fields every posting form has, then presses Create and waits for the saved entry. */
+async function fillAndCreate(page: Page, locale: Locale, slug: string, posting: Posting) {
+  await page.getByRole('textbox', { name: /^Location/ }).fill(posting.location);
+  await page.getByRole('textbox', { name: /^City/ }).fill(posting.location);
+  await page.getByLabel('Posted on').fill(new Date().toISOString().slice(0, 10));
+  await page.locator('[contenteditable="true"]').first().fill(posting.body);
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.waitForURL(new RegExp(`/keystatic/collection/jobs-${locale}/item/${slug}$`));
+}
+
+/** The English posting, through the editing screen's form: its file name is made from the title. */
+async function addEnglishPosting(page: Page, url: string, posting: Posting) {
+  await page.goto(`${url}/keystatic/collection/jobs-en/create`);
+  await page.getByRole('textbox', { name: /^Title/ }).fill(posting.title);
+  const slug = await page.getByRole('textbox', { name: /^File name/ }).inputValue();
+  await fillAndCreate(page, 'en', slug, posting);
+  return slug;
+}
+
+/**
+ * A translation of the English posting `slug`, through the editing screen's form. The one place
+ * that knows how a translation is entered: the title in its language, the English posting named
+ * by its file name, and the fields shared with the English posting (salary, order, workplace,
+ * contract, country) left as the form gives them, the same as in English.
+ */
+async function addTranslation(
+  page: Page,
+  url: string,
+  locale: Locale,
+  slug: string,
+  posting: Posting,
+) {
+  await page.goto(`${url}/keystatic/collection/jobs-${locale}/create`);
+  await page.getByRole('textbox', { name: /^Title/ }).fill(posting.title);
+  await page.getByRole('textbox', { name: /^English posting/ }).fill(slug);
+  await fillAndCreate(page, locale, slug, posting);
+}
+
+/** Presses a button of the editors' page and gives what the page then says, and how long it took. */
+async function press(page: Page, button: string) {
+  await page.goto(`${server.url}/editors`);
+  const started = performance.now();
+  await page.getByRole('button', { name: button, exact: true }).click();
+  const said = await page.locator('[role=status]').first().textContent();
+  return { said: said ?? '', seconds: (performance.now() - started) / 1000 };
+}
+
+describe('an editor alone, in the browser: edit, preview, publish, roll back', () => {
+  const stamp = Date.now().toString(36);
+  const postings: Record<'en' | 'fr' | 'es', Posting> = {
+    en: {
+      title: `Snow studio coordinator ${stamp}`,
+      location: 'Jaca',
+      body: 'Plan the first days of {{brand}} instructors at the resort.',
+    },
+    fr: {
+      title: `Coordinateur studio neige ${stamp}`,
+      location: 'Jaca',
+      body: 'Organiser les premiers jours des moniteurs {{brand}} en station.',
+    },
+    es: {
+      title: `Coordinador estudio nieve ${stamp}`,
+      location: 'Jaca',
+      body: 'Organizar los primeros días de los monitores de {{brand}} en la estación.',
+    },
+  };
+  const languages = Object.keys(postings) as (keyof typeof postings)[];
+
+  test('adds a posting in three languages, previews, publishes and rolls it back', async () => {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(170_000);
+    const began = performance.now();
+    const step = (what: string) =>
+      console.log(`editor alone: ${what} at ${((performance.now() - began) / 1000).toFixed(1)} s`);
+    const liveStatus = async (path: string) => (await fetch(server.url + path)).status;
+
+    // The editing screen, from the editors' page.
+    await page.goto(`${server.url}/keystatic`);
+    await signIn(page);
+    await page.getByRole('link', { name: 'Open the editing screen' }).click();
+    await page.getByRole('link', { name: 'Preview, publish or roll back' }).waitFor();
+
+    const slug = await addEnglishPosting(page, server.url, postings.en);
+    await addTranslation(page, server.url, 'fr', slug, postings.fr);
+    await addTranslation(page, server.url, 'es', slug, postings.es);
+    step('three postings saved');
+    const pages = languages.map((locale) => pathTo('job', locale, { job: slug }));
+    for (const locale of languages)
+      expect(site.read(`content/jobs/${locale}/${slug}.md`)).toContain(postings[locale].title);
+
+    // Preview: the editor sees the posting in every language, marked; visitors do not.
+    await page.getByRole('link', { name: 'Preview, publish or roll back' }).click();
+    const previewed = await press(page, 'Preview');
+    step('preview built');
+    expect(previewed.said).toContain('Preview ready');
+    await page.getByRole('link', { name: 'open the preview' }).click();
+    for (const [i, locale] of languages.entries()) {
+      await page.goto(server.url + pages[i]!);
+      await page.getByRole('heading', { name: postings[locale].title }).waitFor();
+      await expect(page.locator('#preview-marker').isVisible()).resolves.toBe(true);
+      expect(await liveStatus(pages[i]!)).toBe(404);
+    }
+    // A colleague opens the shared link, signs in, and sees the same.
+    const colleague = await browser.newPage();
+    await colleague.goto(`${server.url}/editors/preview`);
+    await signIn(colleague);
+    await colleague.goto(server.url + pages[0]!);
+    await colleague.getByRole('heading', { name: postings.en.title }).waitFor();
+    await colleague.close();
+    // Leaving the preview (the band's words are the page's: English here): the live site again.
+    await page.goto(server.url + pages[0]!);
+    await page.getByRole('link', { name: 'Leave the preview' }).click();
+    expect((await page.goto(server.url + pages[0]!))?.status()).toBe(404);
+
+    step('preview seen');
+    // Publish: the previewed build goes live, without a restart, no request failing.
+    const visitors = load(server.url);
+    const published = await press(page, 'Publish');
+    await eventually(
+      'the posting, live',
+      async () => (await liveStatus(pages[0]!)) === 200,
+      SWITCH_MS,
+    );
+    const during = await visitors.stop();
+    expect(published.said).toContain('Published: 3 changed file(s) of content/ are live');
+    expect(during.failures).toEqual([]);
+    for (const [i, locale] of languages.entries())
+      expect(await pageText(pages[i]!)).toContain(postings[locale].title);
+    expect(server.process.exitCode).toBeNull();
+
+    // Roll back: gone again, the files too.
+    const rolledBack = await press(page, 'Roll back');
+    expect(rolledBack.said).toContain('Rolled back');
+    await eventually(
+      'the posting, gone',
+      async () => (await liveStatus(pages[0]!)) === 404,
+      SWITCH_MS,
+    );
+    for (const path of pages) expect(await liveStatus(path)).toBe(404);
+    for (const locale of languages)
+      expect(existsSync(join(site.dir, `content/jobs/${locale}/${slug}.md`))).toBe(false);
+    console.log(
+      `editor alone: preview ${previewed.seconds.toFixed(1)} s, publish ${published.seconds.toFixed(1)} s, rollback ${rolledBack.seconds.toFixed(1)} s`,
+    );
+    await page.close();
+    step('done');
+  }, 420_000); // a build (the preview's): up to three minutes on a busy 2-core machine
 });

@@ -4,7 +4,8 @@
  * or without the session's token are refused; passwords are stored as scrypt hashes only.
  * Served by a bare HTTP server with the editors' area mounted as server.mjs mounts it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,9 @@ import {
   SIGN_IN,
   editorsArea,
 } from '../../src/editors/http';
+import { SCREEN_POLICY } from '../../src/editors/editing-screen';
 import { hashPassword } from '../../src/editors/passwords';
+import { answerPreviewPage } from '../../src/editors/preview';
 import {
   ABSOLUTE_HOURS,
   IDLE_MINUTES,
@@ -39,15 +42,36 @@ let server: Server;
 let url: string;
 let dbPath: string;
 
+/**
+ * A served build with an editing screen (its page and one script) and a preview build with one
+ * page, as scripts/build.mjs and the Preview button write them.
+ */
+const build = join(folder, 'build');
+mkdirSync(join(build, 'editing-screen/assets'), { recursive: true });
+writeFileSync(join(build, 'editing-screen/index.html'), '<!doctype html><title>the screen</title>');
+writeFileSync(join(build, 'editing-screen/assets/screen.js'), 'console.log("the screen")');
+const previewBuild = {
+  dir: join(folder, 'preview'),
+  pageFor: (url: string) => (url === '/fr' ? { rewrite: '/fr.html' } : undefined),
+};
+mkdirSync(join(previewBuild.dir, 'client'), { recursive: true });
+writeFileSync(
+  join(previewBuild.dir, 'client/fr.html'),
+  `<!DOCTYPE html><html lang="fr"><head><meta http-equiv="content-security-policy" content="default-src 'self'; style-src 'self' 'sha256-abc='"></head><body data-x><h1>Emplois</h1></body></html>`,
+);
+
 async function serve(siteUrl?: string) {
   const area = editorsArea({
     root: folder, // not a git repository: a publish that ran would say so, and change nothing
     siteUrl: new URL(siteUrl ?? 'http://localhost'),
     store,
     now: () => time,
+    buildDir: () => build,
   });
+  // As server.mjs: the preview build for an editor who opened it, the live site for anyone else.
   server = createServer((req, res) => {
     if (area.handle(req, res)) return;
+    if (area.previewing(req) && answerPreviewPage(previewBuild, req, res)) return;
     res.writeHead(404);
     res.end('the site');
   });
@@ -147,8 +171,8 @@ describe('signing in', () => {
     expect(cookie).not.toContain('Secure'); // http://localhost: a browser would not send it back
     const session = cookie.split(';')[0]!;
     expect(await (await get('/editors', session)).text()).toContain('Signed in as Ann Martin');
-    // Signed in, the editing screen's addresses are the site's to answer.
-    expect(await (await get('/keystatic', session)).text()).toBe('the site');
+    // Signed in, the editing screen's page is served, and its API is the build's to answer.
+    expect(await (await get('/keystatic', session)).text()).toContain('<title>the screen</title>');
     expect(await (await get('/api/keystatic/tree', session)).text()).toBe('the site');
   });
 
@@ -288,6 +312,7 @@ describe('roles', () => {
     const published = await post('/editors/publish', { csrf }, cookie);
     expect(published.status).toBe(403);
     expect(await published.text()).toContain('This account does not publish');
+    expect((await post('/editors/preview/build', { csrf }, cookie)).status).toBe(403);
   });
 
   test('an editor lands on the editors’ page; saving an account again keeps its role unless told', async () => {
@@ -296,5 +321,94 @@ describe('roles', () => {
     store.saveAccount(ann.email, 'Ann M.', annHash);
     expect(store.accounts()).toEqual([{ email: ann.email, name: 'Ann M.', role: 'admin' }]);
     expect((await signIn()).headers.get('location')).toBe('/editors');
+  });
+});
+
+describe('the editing screen', () => {
+  test('signed in: its page and scripts, with their own policy, never stored or indexed', async () => {
+    const { cookie } = await signedIn();
+    for (const path of ['/keystatic', '/keystatic/collection/jobs-en/create']) {
+      const answer = await get(path, cookie);
+      expect(answer.status, path).toBe(200);
+      expect(await answer.text()).toContain('<title>the screen</title>');
+      expect(answer.headers.get('content-security-policy')).toBe(SCREEN_POLICY);
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    }
+    const script = await get('/keystatic/_screen/assets/screen.js', cookie);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toContain('text/javascript');
+    expect(await script.text()).toBe('console.log("the screen")');
+    expect(script.headers.get('cache-control')).toMatch(/^private,/);
+    expect(
+      (await get('/keystatic/_screen/assets/../../../editing-screen/index.html', cookie)).status,
+    ).not.toBe(200);
+    // Not signed in: nothing of it.
+    expect((await get('/keystatic/_screen/assets/screen.js')).status).toBe(303);
+  });
+
+  test('the policy lets the screen run its own scripts and styles, and nothing from elsewhere', () => {
+    expect(SCREEN_POLICY).toContain("script-src 'self'");
+    expect(SCREEN_POLICY).not.toMatch(/script-src[^;]*unsafe/);
+    expect(SCREEN_POLICY).toContain("connect-src 'self'");
+    expect(SCREEN_POLICY).toContain("frame-ancestors 'none'");
+  });
+
+  test('its API writes only from the site itself, even signed in', async () => {
+    const { cookie } = await signedIn();
+    const write = (origin: string) =>
+      fetch(`${url}/api/keystatic/update`, {
+        method: 'POST',
+        headers: { cookie, origin },
+        body: '{}',
+      });
+    const foreign = await write('https://evil.example');
+    expect(foreign.status).toBe(403);
+    expect(await (await write(url)).text()).toBe('the site');
+  });
+});
+
+describe('the preview', () => {
+  test('an editor who opens it gets the preview build, marked; without a session it is the live site', async () => {
+    const { cookie } = await signedIn();
+    const open = await get('/editors/preview', cookie);
+    expect(open.status).toBe(303);
+    expect(open.headers.get('location')).toBe('/en');
+    const previewCookie = open.headers.get('set-cookie')!.split(';')[0]!;
+    expect(previewCookie).toBe('pistelink_preview=1');
+
+    const page = await get('/fr', `${cookie}; ${previewCookie}`);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const html = await page.text();
+    expect(html).toContain('<h1>Emplois</h1>');
+    expect(html).toContain('Aperçu — non publié');
+    expect(html).toContain('href="/editors/preview/leave?to=%2Ffr"');
+    // The marker's style is allowed by its hash in the page's own policy, the page's kept.
+    const style = /<style>([^<]*)<\/style>/.exec(html)![1]!;
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(html).toContain(`style-src 'self' 'sha256-${hash}' 'sha256-abc='`);
+
+    // The cookie alone (signed out, or a visitor who copied it) is nothing.
+    expect(await (await get('/fr', previewCookie)).text()).toBe('the site');
+    expect(await (await get('/fr', cookie)).text()).toBe('the site');
+  });
+
+  test('leaving it forgets it; a colleague with the link signs in first and lands on it', async () => {
+    const leave = await get('/editors/preview/leave?to=/fr');
+    expect(leave.headers.get('location')).toBe('/fr');
+    expect(leave.headers.get('set-cookie')).toMatch(/^pistelink_preview=; .*Max-Age=0/);
+    expect((await get('/editors/preview/leave?to=//evil.example')).headers.get('location')).toBe(
+      '/editors',
+    );
+
+    const shared = await get('/editors/preview');
+    expect(shared.headers.get('location')).toBe(`${SIGN_IN}?next=%2Feditors%2Fpreview`);
+    const form = await (await get(shared.headers.get('location')!)).text();
+    expect(form).toContain('name="next" value="/editors/preview"');
+    const answer = await post(SIGN_IN, { ...ann, next: '/editors/preview' });
+    expect(answer.headers.get('location')).toBe('/editors/preview');
+    // Never elsewhere than the editors' own pages.
+    const away = await post(SIGN_IN, { ...ann, next: 'https://evil.example/' });
+    expect(away.headers.get('location')).toBe('/editors');
   });
 });

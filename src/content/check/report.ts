@@ -6,3 +6,5 @@ export type CheckReport = { problems: string[]; warnings: string[] };
 export const REPORT_EVENT = 'content-check:report';
 /** Where the panel asks for the report when the editing UI opens. */
 export const REPORT_PATH = '/_content-check';
+/** Where the editing screen `npm start` serves asks for it (src/editors/editing-screen.ts). */
+export const SCREEN_REPORT_PATH = '/keystatic/_check';
