@@ -228,8 +228,6 @@ type Posting = { title: string; location: string; body: string };
 /** Fills the fields every posting form has, then presses Create and waits for the saved entry. */
 async function fillAndCreate(page: Page, locale: Locale, slug: string, posting: Posting) {
   await page.getByRole('textbox', { name: /^Location/ }).fill(posting.location);
-  await page.getByRole('textbox', { name: /^City/ }).fill(posting.location);
-  await page.getByLabel('Posted on').fill(new Date().toISOString().slice(0, 10));
   await page.locator('[contenteditable="true"]').first().fill(posting.body);
   await page.getByRole('button', { name: 'Create' }).click();
   await page.waitForURL(new RegExp(`/keystatic/collection/jobs-${locale}/item/${slug}$`));
@@ -240,15 +238,18 @@ async function addEnglishPosting(page: Page, url: string, posting: Posting) {
   await page.goto(`${url}/keystatic/collection/jobs-en/create`);
   await page.getByRole('textbox', { name: /^Title/ }).fill(posting.title);
   const slug = await page.getByRole('textbox', { name: /^File name/ }).inputValue();
+  // The facts every language shows are the English posting's alone.
+  await page.getByRole('textbox', { name: /^City/ }).fill(posting.location);
+  await page.getByLabel('Posted on').fill(new Date().toISOString().slice(0, 10));
   await fillAndCreate(page, 'en', slug, posting);
   return slug;
 }
 
 /**
  * A translation of the English posting `slug`, through the editing screen's form. The one place
- * that knows how a translation is entered: the title in its language, the English posting named
- * by its file name, and the fields shared with the English posting (salary, order, workplace,
- * contract, country) left as the form gives them, the same as in English.
+ * that knows how a translation is entered: the title in its language, the English posting picked
+ * from the list (its file name becomes the translation's), the location and the description; the
+ * facts (salary, order, workplace, contract, country) are the English posting's, not asked here.
  */
 async function addTranslation(
   page: Page,
@@ -259,7 +260,8 @@ async function addTranslation(
 ) {
   await page.goto(`${url}/keystatic/collection/jobs-${locale}/create`);
   await page.getByRole('textbox', { name: /^Title/ }).fill(posting.title);
-  await page.getByRole('textbox', { name: /^English posting/ }).fill(slug);
+  await page.getByRole('combobox', { name: /^English posting/ }).fill(slug);
+  await page.getByRole('option', { name: slug, exact: true }).click();
   await fillAndCreate(page, locale, slug, posting);
 }
 
