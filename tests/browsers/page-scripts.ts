@@ -36,11 +36,9 @@ export const textOf = (visitor: Visitor, selector: string, text: string) =>
   );
 
 /**
- * Waits for the page at `path` (the address's path, or its start) and its load. A click that
- * follows a link starts the next page after the click's script has answered: the address is
- * asked of the browser until it is the new page's, and only then the page itself. WPEWebDriver
- * 2.38 never answers a script that reaches a page while it is being replaced (the menus' link
- * test hung past its 180 s in one whole run out of two; a WebDriver script has no deadline there).
+ * Waits for the page at `path` (the address's path, or its start) and its load. The address is
+ * asked of the browser until it is the new page's, and only then the page itself: a script sent
+ * while a clicked link replaces the page may never be answered (WPEWebDriver 2.38).
  */
 export async function at(visitor: Visitor, path: string | RegExp) {
   const wanted = (address: string) => {

@@ -24,11 +24,7 @@ export default async function setup(project: TestProject) {
   const port = Number(process.env.TEST_PORT ?? 4329);
   const data = sharedFormsData(port);
   rmSync(data.dir, { recursive: true, force: true });
-  // A minute to serve its first page: 15 s was too short beside other engineers' builds (a
-  // whole run failed there at a load average of 32, the server silent, not broken).
-  const server = await startServer(port, { BACKEND_GRAPHQL_URL: fakeBackendUrl.href }, data, {
-    startupMs: 60_000,
-  });
+  const server = await startServer(port, { BACKEND_GRAPHQL_URL: fakeBackendUrl.href }, data);
   // A server gone mid-run fails every test after it: say why, once.
   const gone = (code: number | null, signal: string | null) =>
     console.error(`The site's server exited (${code ?? signal}):\n${server.log()}`);
