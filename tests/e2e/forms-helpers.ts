@@ -138,7 +138,11 @@ export async function startServer(
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server on ${port} did not start: ${output}`);
+    if (Date.now() > deadline) {
+      // Not left behind on its port, serving a run that has moved on.
+      child.kill();
+      throw new Error(`server on ${port} did not start: ${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   const stop = (signal: NodeJS.Signals = 'SIGTERM') =>
