@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterEach } from 'vitest';
-import { until, type Visitor } from './visitors';
+import { eventually, until, type Visitor } from './visitors';
 
 /** The element is laid out and not hidden. */
 export const isShown = `const element = document.querySelector(arguments[0]);
@@ -35,17 +35,25 @@ export const textOf = (visitor: Visitor, selector: string, text: string) =>
     text,
   );
 
-/** Waits for the page at `path` (the address's path, or its start) and its load. */
-export const at = (visitor: Visitor, path: string | RegExp) =>
-  until<string>(
+/**
+ * Waits for the page at `path` (the address's path, or its start) and its load. The address is
+ * asked of the browser until it is the new page's, and only then the page itself: a script sent
+ * while a clicked link replaces the page may never be answered (WPEWebDriver 2.38).
+ */
+export async function at(visitor: Visitor, path: string | RegExp) {
+  const wanted = (address: string) => {
+    const { pathname } = new URL(address);
+    return typeof path === 'string' ? pathname === path : path.test(pathname);
+  };
+  await eventually(`${visitor.name}: the address ${path}`, async () =>
+    wanted(await visitor.address()),
+  );
+  return until<string>(
     visitor,
     `the page ${path}`,
-    `const path = location.pathname;
-     const wanted = arguments[0];
-     return document.readyState === 'complete' &&
-       (wanted.startsWith('^') ? new RegExp(wanted).test(path) : path === wanted) && path;`,
-    typeof path === 'string' ? path : path.source,
+    `return document.readyState === 'complete' && location.pathname;`,
   );
+}
 
 /**
  * A selector for the `tag` under `scope` whose text is `text` (a button, a link named so): the

@@ -25,6 +25,11 @@ export type Visitor = {
   /** The window's width in CSS pixels (its height: a phone's or a laptop's). */
   resize(width: number): Promise<void>;
   goto(url: string): Promise<void>;
+  /**
+   * The address the browser shows, asked of the browser, not the page: safe while a page is
+   * being replaced, when a script sent to the page may get no answer (see `at`).
+   */
+  address(): Promise<string>;
   /** A real click on the element (brought into view first, at once). */
   click(selector: string): Promise<void>;
   /** Real keystrokes into an empty field. */
@@ -46,6 +51,13 @@ export type Visitor = {
 
 // Generous: on a busy 2-core machine a page or a script can take many seconds.
 const TIMEOUT = 30_000;
+/** A WebDriver command's own bound: past the driver's own waits (TIMEOUT), it is stuck. */
+const COMMAND_TIMEOUT = TIMEOUT + 15_000;
+/**
+ * The WebDriver servers' own waits (a script, a page load), bounded as ours are: their default
+ * page load wait is 300 s, past a test's whole time.
+ */
+const driverTimeouts = { timeouts: { script: TIMEOUT, pageLoad: TIMEOUT, implicit: 0 } };
 
 /** Polls `body` in the page until it returns a truthy value (returned), or fails saying `what`. */
 export async function until<T>(
@@ -148,6 +160,7 @@ export async function firefox({ javaScript = true } = {}): Promise<Visitor> {
       await page.setViewport({ width, height: height(width) });
     },
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    address: async () => page.url(),
     // A mouse click at the element's centre: puppeteer's own `click` waits for an
     // IntersectionObserver, whose callback never comes in a page without JavaScript.
     click: async (selector) => {
@@ -206,11 +219,18 @@ class WebDriverSession {
   }
 }
 
+/**
+ * One WebDriver command. Its answer is awaited a bounded time: a driver waiting on a page that
+ * never answers fails the test saying which command, not at the test's own timeout.
+ */
 async function command<T>(base: string, method: string, path: string, body?: object) {
   const response = await fetch(base + path, {
     method,
     headers: { 'content-type': 'application/json' },
     body: body && JSON.stringify(body),
+    signal: AbortSignal.timeout(COMMAND_TIMEOUT),
+  }).catch((error: Error) => {
+    throw new Error(`${method} ${path}: no answer in ${COMMAND_TIMEOUT / 1000} s (${error.name})`);
   });
   const { value } = (await response.json()) as { value: T & { error?: string; message?: string } };
   if (value?.error) throw new Error(`${method} ${path}: ${value.error}: ${value.message}`);
@@ -284,10 +304,28 @@ function webDriverVisitor(
     name,
     resize,
     goto: async (url) => void (await session.send('POST', '/url', { url })),
+    address: () => session.send<string>('GET', '/url'),
     click: async (selector) => {
-      if (scriptClicks) return void (await run(`${intoView} element.click();`, selector));
-      await steadyPoint(name, run, selector);
-      await session.send('POST', `/element/${await session.element(selector)}/click`, {});
+      // The click in a task of its own, after the script has answered: a click that follows a
+      // link replaces the page while the script is running, and WPEWebDriver 2.38 then never
+      // answers it (the menus' link test hung at its 180 s in one whole run out of two). What
+      // follows a click polls for its effect (`shown`, `at`).
+      if (scriptClicks)
+        return void (await run(`${intoView} setTimeout(() => element.click());`, selector));
+      // The driver checks the element itself and may still find it "not interactable" just
+      // after a resize or an opening on a busy machine (WebKitGTK, the newsletter's button, one
+      // run of three at a load of 28): asked again until it takes the click, within TIMEOUT.
+      const deadline = Date.now() + TIMEOUT;
+      for (;;) {
+        await steadyPoint(name, run, selector);
+        try {
+          const element = await session.element(selector);
+          return void (await session.send('POST', `/element/${element}/click`, {}));
+        } catch (error) {
+          if (!/element not interactable/.test(String(error)) || Date.now() > deadline) throw error;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
     },
     type: async (selector, text) => {
       await run(intoView, selector);
@@ -330,6 +368,7 @@ export async function webkitGtk(): Promise<Visitor> {
   const driver = await driverServer('WebKitWebDriver', { ...process.env, DISPLAY: xvfb.display });
   const window = fileURLToPath(new URL('./webkitgtk-window.py', import.meta.url));
   const session = await WebDriverSession.start(driver.base, {
+    ...driverTimeouts,
     'webkitgtk:browserOptions': { binary: window, args: ['--automation'] },
   });
   const visitor = webDriverVisitor(`WebKitGTK ${session.browserVersion}`, session, {
@@ -360,6 +399,7 @@ export async function wpeWebKit(width: number): Promise<Visitor> {
   // Rounded down: the page gets `width` pixels, not a fraction fewer.
   const zoom = Math.floor((COG_WIDTH / width) * 1000) / 1000;
   const session = await WebDriverSession.start(driver.base, {
+    ...driverTimeouts,
     'wpe:browserOptions': {
       binary: '/usr/bin/cog',
       args: ['--automation', '--platform=headless', `--scale=${zoom}`],

@@ -1,8 +1,33 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type BrowserContext } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { everyPage } from './site';
 
-test.describe('axe, every page in every locale', () => {
+/**
+ * The pages of the site, each in a tab of its own, in one browser context a worker keeps: a
+ * visitor's browser, its scripts, styles and fonts cached after the first page, rather than a
+ * new context for each of 211 pages. The context is the configuration's (its viewport, the
+ * cookie choice already made); these pages only load and are read, they write nothing a next
+ * page would find.
+ */
+const pageInSharedContext = test.extend<object, { visitorContext: BrowserContext }>({
+  visitorContext: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, viewport, storageState } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, viewport, storageState });
+      await use(context);
+      await context.close();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ visitorContext }, use) => {
+    const page = await visitorContext.newPage();
+    await use(page);
+    await page.close();
+  },
+});
+
+pageInSharedContext.describe('axe, every page in every locale', () => {
+  const test = pageInSharedContext;
   for (const { path } of everyPage) {
     test(path, async ({ page }) => {
       await page.goto(path);

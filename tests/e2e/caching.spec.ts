@@ -4,6 +4,7 @@
  * same ETag and answers 304, and a changed page a new one; hashed files and the favicon are kept
  * long by the browser.
  */
+import { freePort } from '../free-port';
 import {
   appendFileSync,
   copyFileSync,
@@ -45,8 +46,7 @@ test('an unchanged page keeps its ETag across deploys, a changed one gets a new 
 }) => {
   const unchanged = pathTo('about', 'en');
   const changed = pathTo('contact', 'en');
-  // A port of its own: operations.spec.ts's servers take 4371–4373, and may run at the same time.
-  const second = await redeploy(4374, (client) =>
+  const second = await redeploy(await freePort(), (client) =>
     appendFileSync(join(client, `${changed}.html`), '<!-- changed -->'),
   );
   try {

@@ -1,6 +1,6 @@
 /**
  * Helpers of the forms' end-to-end tests: the shared test server's database, and private
- * `node server.mjs` instances (ports 4351–4359) for what must not disturb the other specs: a low
+ * `node server.mjs` instances (each on a free port: a fixed one clashes with another run's) for what must not disturb the other specs: a low
  * rate limit, an unwritable database (500), a server killed or stopped.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -101,7 +101,8 @@ export type OwnServer = {
 
 /**
  * How to run the server when not plainly: `command` wraps `server.mjs` (a `ulimit`), `cwd` is
- * another checkout's build, `startupMs` how long it may take to serve its first page.
+ * another checkout's build, `startupMs` how long it may take to serve its first page (polled: a
+ * minute, as a server beside other builds on a busy 2-core machine took more than 15 s).
  */
 export type ServerLaunch = { command?: [string, string[]]; cwd?: string; startupMs?: number };
 
@@ -110,7 +111,7 @@ export async function startServer(
   port: number,
   env: Record<string, string> = {},
   data = freshData(),
-  { command = [process.execPath, ['server.mjs']], cwd, startupMs = 15_000 }: ServerLaunch = {},
+  { command = [process.execPath, ['server.mjs']], cwd, startupMs = 60_000 }: ServerLaunch = {},
 ): Promise<OwnServer> {
   const child = spawn(command[0], command[1], {
     cwd,
@@ -137,7 +138,11 @@ export async function startServer(
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server on ${port} did not start: ${output}`);
+    if (Date.now() > deadline) {
+      // Not left behind on its port, serving a run that has moved on.
+      child.kill();
+      throw new Error(`server on ${port} did not start: ${output}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   const stop = (signal: NodeJS.Signals = 'SIGTERM') =>

@@ -1,6 +1,8 @@
 /**
  * The form receiver, called directly as any client could: the real server, its SQLite file.
  */
+import { eventually } from '../eventually';
+import { freePort } from '../free-port';
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import {
@@ -94,21 +96,33 @@ test.describe('bad input straight at the receiver: a clear 4xx and nothing store
   test.describe.configure({ mode: 'serial' });
   let server: OwnServer;
   test.beforeAll(async () => {
-    server = await startServer(4351, {
+    server = await startServer(await freePort(), {
       FORMS_MAX_FILE_BYTES: String(1024 * 1024),
       FORMS_MAX_BODY_BYTES: String(3 * 1024 * 1024),
     });
+    // The server serves pages before its store has written the database (its own thread): on a
+    // busy machine the first case read a file not made yet.
+    await eventually('the receiver’s tables', () =>
+      tables.every((table) => {
+        try {
+          return rows(server.dbPath, `SELECT count(*) AS n FROM ${table}`).length === 1;
+        } catch {
+          return false;
+        }
+      }),
+    );
   });
   test.afterAll(() => server.stop());
 
+  const tables = [
+    'newsletter_subscriptions',
+    'contact_messages',
+    'instructor_applications',
+    'application_files',
+    'spam_submissions',
+  ];
   const nothingStored = () => {
-    for (const table of [
-      'newsletter_subscriptions',
-      'contact_messages',
-      'instructor_applications',
-      'application_files',
-      'spam_submissions',
-    ]) {
+    for (const table of tables) {
       expect(rows(server.dbPath, `SELECT count(*) AS n FROM ${table}`), table).toEqual([{ n: 0 }]);
     }
   };
@@ -218,7 +232,7 @@ test.describe('bad input straight at the receiver: a clear 4xx and nothing store
 
 test.describe('abuse and failure', () => {
   test('a client over the rate limit gets 429 with Retry-After', async () => {
-    const server = await startServer(4352, {
+    const server = await startServer(await freePort(), {
       FORMS_RATE_LIMIT: '3',
       FORMS_RATE_WINDOW_SECONDS: '600',
     });
@@ -242,7 +256,7 @@ test.describe('abuse and failure', () => {
   });
 
   test('a database that cannot be written answers 500, and the site still serves pages', async () => {
-    const server = await startServer(4353, {}, unwritableData());
+    const server = await startServer(await freePort(), {}, unwritableData());
     try {
       const response = await fetch(`${server.url}/api/forms`, {
         method: 'POST',
@@ -284,7 +298,7 @@ test.describe('answers a browser can trust', () => {
 test.describe('no submission is lost', () => {
   test('200 concurrent valid submissions make 200 rows', async () => {
     test.setTimeout(60_000);
-    const server = await startServer(4354);
+    const server = await startServer(await freePort());
     try {
       const answers = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
@@ -320,7 +334,8 @@ test.describe('no submission is lost', () => {
 
   test('a row answered 200 survives the server being killed (SIGKILL) at once', async () => {
     const data = freshData();
-    const first = await startServer(4355, {}, data);
+    const port = await freePort();
+    const first = await startServer(port, {}, data);
     const email = uniqueEmail('kill');
     const response = await fetch(`${first.url}/api/forms`, {
       method: 'POST',
@@ -331,7 +346,7 @@ test.describe('no submission is lost', () => {
     await first.stop('SIGKILL');
     expect(first.process.signalCode).toBe('SIGKILL');
 
-    const second = await startServer(4355, {}, data);
+    const second = await startServer(port, {}, data);
     try {
       expect(rows(data.dbPath, 'SELECT email FROM newsletter_subscriptions')).toEqual([{ email }]);
     } finally {

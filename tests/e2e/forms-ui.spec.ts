@@ -1,6 +1,7 @@
 /**
  * The forms as a visitor uses them, against the real server and its SQLite file.
  */
+import { freePort } from '../free-port';
 import { expect, test, type Page } from '@playwright/test';
 import {
   attachApplicationFiles,
@@ -386,7 +387,7 @@ test.describe('contact form', () => {
   test('the receiver answering 500: the error with the address, everything typed kept', async ({
     page,
   }) => {
-    const server = await startServer(4356, {}, unwritableData());
+    const server = await startServer(await freePort(), {}, unwritableData());
     try {
       await page.goto(`${server.url}/en/contact`);
       await hydrated(page, '#contact-name');
@@ -407,7 +408,8 @@ test.describe('contact form', () => {
 
   test('the receiver down: values kept, the retry succeeds once it is back', async ({ page }) => {
     const data = freshData();
-    let server = await startServer(4357, {}, data);
+    const port = await freePort(); // the same again once it is back: the page posts there
+    let server = await startServer(port, {}, data);
     try {
       await page.goto(`${server.url}/en/contact`);
       await hydrated(page, '#contact-name');
@@ -420,7 +422,7 @@ test.describe('contact form', () => {
       );
       await expectContactKept(page, email);
 
-      server = await startServer(4357, {}, data);
+      server = await startServer(port, {}, data);
       await page.getByRole('button', { name: 'Send message' }).click();
       await expect(page.getByRole('status')).toContainText('Message sent.');
       expect(rows(data.dbPath, 'SELECT email FROM contact_messages')).toEqual([{ email }]);

@@ -1,14 +1,15 @@
 /**
  * What an operator relies on when running the receiver as a service (docs/deploy.md): the health
  * endpoint a load balancer polls, and a shutdown (SIGTERM) that lets a visitor's post finish.
- * Each test runs a server of its own (ports 4371–4373).
+ * Each test runs a server of its own, on a free port.
  */
+import { freePort } from '../free-port';
 import { request as httpRequest } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { freshData, rows, startServer, uniqueEmail, unwritableData } from './forms-helpers';
 
 test('/healthz answers 200 when a submission would be stored', async () => {
-  const server = await startServer(4371, {}, freshData());
+  const server = await startServer(await freePort(), {}, freshData());
   try {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(200);
@@ -23,7 +24,7 @@ test('/healthz answers 200 when a submission would be stored', async () => {
 });
 
 test('/healthz answers 503 when the database cannot be written, and the pages are still served', async () => {
-  const server = await startServer(4372, {}, unwritableData());
+  const server = await startServer(await freePort(), {}, unwritableData());
   try {
     const response = await fetch(`${server.url}/healthz`);
     expect(response.status).toBe(503);
@@ -38,7 +39,7 @@ test('/healthz answers 503 when the database cannot be written, and the pages ar
 });
 
 test('SIGTERM: no new connection is taken, the post under way is stored and answered, then the server exits', async () => {
-  const server = await startServer(4373);
+  const server = await startServer(await freePort());
   const email = uniqueEmail('shutdown');
   const body = new URLSearchParams({ 'form-name': 'SubscribeForm', email }).toString();
   const half = Math.floor(body.length / 2);

@@ -10,6 +10,7 @@
  * The shared server relays to the fake's working backend. A test that needs the backend to answer
  * otherwise starts a server of its own, whose BACKEND_GRAPHQL_URL names one of the fake's scenarios.
  */
+import { freePort } from '../free-port';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoViolations } from './axe';
 import { startServer, type OwnServer } from './forms-helpers';
@@ -93,7 +94,7 @@ test('a resort page makes one same-origin GET, cacheable, no preflight, and show
 
 test('the relay asks the backend once for many page views', async ({ browser }) => {
   const tag = `views-${Date.now().toString(36)}`;
-  const server = await relayingTo(4381, scenarioUrl(scenarios.live, { tag }));
+  const server = await relayingTo(await freePort(), scenarioUrl(scenarios.live, { tag }));
   try {
     // Three visitors (their own browsers: nothing cached between them), three languages.
     for (const locale of ['en', 'fr', 'es'] as const) {
@@ -116,7 +117,7 @@ test('the relay asks the backend once for many page views', async ({ browser }) 
 test('"loading data, please wait" shows while the backend answers, without moving the page', async ({
   page,
 }) => {
-  const server = await relayingTo(4382, scenarioUrl(scenarios.slow, { delay: '2500' }));
+  const server = await relayingTo(await freePort(), scenarioUrl(scenarios.slow, { delay: '2500' }));
   try {
     await page.goto(`${server.url}${pathTo('resortSnowboardLessons', 'en', { resort })}`);
     await expect(liveLine(page)).toHaveText('loading data, please wait');
@@ -131,14 +132,14 @@ test('"loading data, please wait" shows while the backend answers, without movin
   }
 });
 
-for (const [locale, width, port] of [
-  ['en', 1280, 4383],
-  ['fr', 390, 4384],
+for (const [locale, width] of [
+  ['en', 1280],
+  ['fr', 390],
 ] as const) {
   test(`a GraphQL error shows the error toast with its message for 5 s, dismissed by dragging it 80 % of its width, and the built values stay (${locale}, ${width} px)`, async ({
     page,
   }) => {
-    const server = await relayingTo(port, scenarioUrl(scenarios.error));
+    const server = await relayingTo(await freePort(), scenarioUrl(scenarios.error));
     try {
       await page.setViewportSize({ width, height: 800 });
       const path = `${server.url}${pathTo('resortSkiLessons', locale, { resort })}`;
@@ -204,7 +205,7 @@ test('with the backend down, the relay says so without a 5xx and the page keeps 
   page,
 }) => {
   // Port 4429 is in this project's test range and nothing is ever started there.
-  const server = await relayingTo(4385, 'http://localhost:4429/graphql');
+  const server = await relayingTo(await freePort(), 'http://localhost:4429/graphql');
   try {
     const answered = page.waitForResponse((r) => r.url().includes('/api/live-conditions/'));
     await page.goto(`${server.url}${pathTo('resortRental', 'en', { resort })}`);

@@ -5,6 +5,7 @@
  * that runs scripts only by file or hash, and pages that work under it with no violation at all:
  * Partytown and the tags after Accept all, nothing after Reject, a toast, the forms.
  */
+import { freePort } from '../free-port';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIResponse, type Page } from '@playwright/test';
@@ -348,7 +349,9 @@ test.describe('pages work under the policy, with no violation', () => {
     { tag: '@node-server' },
     async ({ page }) => {
       // A server of its own, whose live conditions relay gets a GraphQL error from the backend.
-      const server = await startServer(4386, { BACKEND_GRAPHQL_URL: scenarioUrl(scenarios.error) });
+      const server = await startServer(await freePort(), {
+        BACKEND_GRAPHQL_URL: scenarioUrl(scenarios.error),
+      });
       try {
         const violations = await watchViolations(page);
         await page.goto(`${server.url}${pathTo('resortSkiLessons', 'es', { resort: aResort.id })}`);

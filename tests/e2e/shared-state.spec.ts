@@ -4,6 +4,7 @@
  * reservation form in place and is carried to the lesson request, and what the visitor changes in
  * the lesson request becomes the search the booking box shows.
  */
+import { freePort } from '../free-port';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'yaml';
@@ -42,7 +43,7 @@ test.describe('consent', () => {
   test('a toast waits above the banner, and comes down as soon as the banner is answered', async ({
     page,
   }) => {
-    const server = await startServer(4387, {
+    const server = await startServer(await freePort(), {
       BACKEND_GRAPHQL_URL: scenarioUrl(scenarios.error),
     });
     try {
