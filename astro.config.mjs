@@ -23,6 +23,7 @@ import { contentCheck } from './src/content/check/integration.ts';
 import { companyFactsGuard } from './src/integrations/company-facts-guard.ts';
 import { contentSecurityPolicy } from './src/security/content-security-policy.ts';
 import { browserTargets } from './src/integrations/browser-targets.ts';
+import { criticalStyles } from './src/integrations/critical-css.ts';
 
 // `npm run cms` (CMS=1): the editing UI at /keystatic, on `astro dev` only. Imported here and
 // nowhere else, so builds and `npm start` neither load nor ship it (keystatic.config.ts).
@@ -52,6 +53,8 @@ export default defineConfig({
     companyFactsGuard(config.company),
     react(),
     viewRoutes(),
+    // Before anything reads the built pages: each page's inline CSS cut to its first screen.
+    criticalStyles(),
     staticHostRedirects(),
     staticHostHeaders(),
     failOnPlaceholderProblems(),
@@ -66,7 +69,8 @@ export default defineConfig({
   // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts
   // owns every URL and each page is given its locale explicitly.
   // Each page's CSS is small (4–6 KB gzip, only its own: one route per view): inlined, it costs
-  // less than the round trip of a render-blocking request on a phone on a mountain.
+  // less than the round trip of a render-blocking request on a phone on a mountain. After the
+  // build, only the first screen's part stays inline (src/integrations/critical-css.ts).
   //
   // `format: 'file'` writes /en/instructors as `en/instructors.html`, not `en/instructors/index.html`:
   // static hosts (Cloudflare Pages, Netlify) serve a folder's index at the folder's address with a

@@ -1,0 +1,283 @@
+/**
+ * Every page's first response fits in a new connection's first round trip (14,600 bytes as sent,
+ * scripts/budgets/weight.mjs), so the page's inline stylesheet keeps only what its first screen
+ * needs. After the build, each page's large inline `<style>` becomes:
+ *
+ * - the **critical CSS**, still inline: every rule that may apply to the top of the page (the
+ *   skip link, the cookie banner, the header, and the first sections of `<main>`: see
+ *   `firstScreen`), with every state it can reach there (hover, focus, open menus, consent);
+ * - the **whole stylesheet** as a file (`/_astro/page.<hash>.css`, the same text as before, shared
+ *   by every page with the same styles and cached a year), loaded without blocking the first
+ *   paint: `media="print"` until it has loaded, then `all` (a hashed inline script; `<noscript>`
+ *   links it plainly). It comes after the inline part and holds every rule in its original order,
+ *   so once applied the cascade is exactly the one of the old inline stylesheet.
+ *
+ * The content further down is painted unstyled only if the visitor scrolls there within the one
+ * round trip the file takes; nothing on the first screen moves (CLS 0), nothing looks different
+ * once loaded (the screenshot baselines are unchanged).
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import postcss from 'postcss';
+import { cspHash } from '../security/content-security-policy';
+
+/** Inline stylesheets smaller than this stay whole: splitting them would save less than it costs. */
+const SPLIT_FROM = 4096;
+
+/**
+ * The first screen: at least the first two sections of `<main>` (the hero and what follows it),
+ * and more until they hold this much markup, a stand-in for their height: a short second section
+ * (the instructors page's) must not leave the third on a laptop's first screen unstyled.
+ */
+const FIRST_SCREEN_SECTIONS = 2;
+const FIRST_SCREEN_MARKUP = 8000;
+
+/**
+ * The applying script: the whole stylesheet, fetched as `print`, applies to the screen once it
+ * has loaded (at once if it already has: a cached file). The same text on every page, hashed in
+ * the page's policy.
+ */
+export const applyStylesheetScript =
+  "(function(l){function a(){l.media='all'}l.sheet?a():l.addEventListener('load',a)})(document.currentScript.previousElementSibling)";
+
+/**
+ * A selector as it may match at some moment on the first screen, written so that the static
+ * build's DOM can answer: states the visitor or a script reaches later (`:hover`, `:focus`,
+ * `:popover-open`, `[data-consent=pending]`, `[aria-expanded]`, `:has(…)`, `:not(…)`) are
+ * dropped, which can only widen what it matches. Pseudo-elements go with them (their element
+ * decides). The components' scoping attributes (`data-astro-cid-…`) stay: they tell components
+ * apart.
+ */
+export function widenedSelector(selector: string): string {
+  let text = selector
+    .replace(/:root\b/g, 'html')
+    // Attribute selectors, except the components' scoping.
+    .replace(/\[(?!data-astro-cid-)(?:[^\]"']|"[^"]*"|'[^']*')*\]/g, '');
+  // Functional pseudo-classes and pseudo-elements, their parentheses balanced; :is() and :where()
+  // keep their list (any of it may match).
+  let out = '';
+  const pseudo = /::?[\w-]+/g;
+  let from = 0;
+  for (let match; (match = pseudo.exec(text));) {
+    const name = match[0];
+    let end = match.index + name.length;
+    if (text[end] === '(') {
+      for (let depth = 0; end < text.length; end++) {
+        if (text[end] === '(') depth++;
+        else if (text[end] === ')' && --depth === 0) break;
+      }
+      end++;
+      if (name === ':is' || name === ':where') {
+        // Keep the name and its list (pseudo-classes inside are dropped as the scan goes on).
+        pseudo.lastIndex = match.index + name.length + 1;
+        continue;
+      }
+    }
+    out += text.slice(from, match.index);
+    from = end;
+    pseudo.lastIndex = end;
+  }
+  out += text.slice(from);
+  text = out
+    // A compound left empty (`> :hover`, `::before` alone) matches any element.
+    .replace(/(^|[\s>+~(,])(?=[\s>+~),]|$)/g, '$1*')
+    .trim();
+  return text || '*';
+}
+
+/** Elements that have no end tag. */
+const VOID = new Set('area base br col embed hr img input link meta source track wbr'.split(' '));
+
+/**
+ * What the first screen holds (see `FIRST_SCREEN_SECTIONS`), element by element: its name and
+ * its classes, id and scoping attributes (`div`, `.hero`, `#main`, `[data-astro-cid-x]`). Read
+ * from the tags alone, without building a DOM: the built pages are well formed (validated), and
+ * a stray tag could only add names, which keeps more rules.
+ */
+function firstScreenElements(html: string): Set<string>[] {
+  const body = html.indexOf('<body');
+  const elements: Set<string>[] = [];
+  // The depth below <main>, while in it; the main's sections kept and their markup so far.
+  let inMain = false;
+  let depth = 0;
+  let kept = 0;
+  let markup = 0;
+  let sectionStart = 0;
+  let skipping = false;
+  // Scripts, styles and inert templates first: no element to style inside them.
+  const tag =
+    /<(script|style|template)\b[^>]*>[\s\S]*?<\/\1>|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+  tag.lastIndex = body === -1 ? 0 : body;
+  for (let match; (match = tag.exec(html));) {
+    if (match[1]) continue;
+    const [whole, , closing, rawName, attributes = ''] = match;
+    const name = rawName!.toLowerCase();
+    if (!inMain) {
+      if (closing) continue;
+      elements.push(tokensOf(name, attributes));
+      if (name === 'main') inMain = true;
+      continue;
+    }
+    if (closing) {
+      if (name === 'main' && depth === 0) break; // everything after <main> is further down
+      depth--;
+      if (depth === 0 && !skipping) markup += match.index + whole.length - sectionStart;
+      if (depth === 0) skipping = false;
+      continue;
+    }
+    if (depth === 0) {
+      sectionStart = match.index;
+      skipping = kept >= FIRST_SCREEN_SECTIONS && markup >= FIRST_SCREEN_MARKUP;
+      if (!skipping) kept++;
+    }
+    if (!skipping) elements.push(tokensOf(name, attributes));
+    if (!VOID.has(name) && !attributes.endsWith('/')) depth++;
+    else if (depth === 0 && !skipping) markup += whole.length;
+  }
+  return elements;
+}
+
+function tokensOf(name: string, attributes: string): Set<string> {
+  const tokens = new Set([name]);
+  for (const [, attribute = '', ...values] of attributes.matchAll(
+    /([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g,
+  )) {
+    const value = values.find((v) => v !== undefined) ?? '';
+    if (attribute === 'class') {
+      for (const name of value.split(/\s+/)) if (name) tokens.add(`.${name}`);
+    } else if (attribute === 'id') tokens.add(`#${value}`);
+    else if (attribute.startsWith('data-astro-cid-')) tokens.add(`[${attribute}]`);
+  }
+  return tokens;
+}
+
+/**
+ * The names a compound selector requires of one element (`a.button[data-astro-cid-x]`), or
+ * undefined when it holds a list (`:is()`, `:where()`) that any of several elements may meet.
+ */
+function requiredTokens(compound: string): string[] | undefined {
+  if (/:(is|where)\(/.test(compound)) return undefined;
+  return [...compound.matchAll(/([.#]?)(-?[_a-zA-Z][\w-]*|\\.)+|\[data-astro-cid-[\w-]+\]/g)]
+    .map(([token]) => token.replace(/\\(.)/g, '$1'))
+    .filter((token) => token !== '*');
+}
+
+/**
+ * The rules of `css` that may apply to the first screen of the page `html`, in their order: a
+ * rule stays when, for some selector of it widened (`widenedSelector`), each of its compounds
+ * names what one element of the first screen has. That ignores how the compounds relate (a
+ * descendant, a sibling), which can only keep more. At-rules that are not conditions
+ * (`@font-face`, `@keyframes`, `@property`, `@layer` orders) stay whole.
+ */
+export function criticalCss(css: string, html: string): string {
+  const elements = firstScreenElements(html);
+  const known = new Map<string, boolean>();
+  const compoundMayMatch = (compound: string): boolean => {
+    let applies = known.get(compound);
+    if (applies === undefined) {
+      const required = requiredTokens(compound);
+      applies =
+        required === undefined ||
+        elements.some((tokens) => required.every((token) => tokens.has(token)));
+      known.set(compound, applies);
+    }
+    return applies;
+  };
+  const mayApply = (selector: string): boolean =>
+    widenedSelector(selector)
+      .split(/\s*[\s>+~]\s*(?![^(]*\))/)
+      .every(compoundMayMatch);
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as postcss.AtRule).name))
+      return;
+    if (!rule.selectors.some(mayApply)) rule.remove();
+  });
+  // Conditions (@media, @supports, @container) left empty.
+  root.walkAtRules((atRule) => {
+    if (atRule.nodes && atRule.nodes.length === 0) atRule.remove();
+  });
+  return root.toString();
+}
+
+/** The file name of the whole stylesheet: its content's hash, as Vite names the built files. */
+export function stylesheetFileName(css: string): string {
+  const hash = createHash('sha256').update(css).digest('base64url').slice(0, 10);
+  return `page.${hash}.css`;
+}
+
+/**
+ * One built page with its large inline stylesheet split (see above): the page's new HTML and
+ * the stylesheet file it links, or undefined when it has none to split. The page's policy
+ * (`<meta http-equiv="content-security-policy">`) gets the critical CSS's hash in place of the
+ * whole stylesheet's, and the applying script's.
+ */
+export function splitPageStyles(
+  html: string,
+  assetsBase = '/_astro/',
+): { html: string; file: { name: string; css: string } } | undefined {
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
+  const largest = styles.sort((a, b) => b[1]!.length - a[1]!.length)[0];
+  if (!largest || largest[1]!.length < SPLIT_FROM) return undefined;
+  const whole = largest[1]!;
+  const critical = criticalCss(whole, html);
+  const name = stylesheetFileName(whole);
+  const href = `${assetsBase}${name}`;
+  const oldHash = `'${cspHash(whole)}'`;
+  if (!html.includes(oldHash))
+    throw new Error(
+      "critical-css: the page's policy does not list its stylesheet's hash; Astro's CSP output changed",
+    );
+  const tags =
+    `<style>${critical}</style>` +
+    `<link rel="stylesheet" href="${href}" media="print">` +
+    `<script>${applyStylesheetScript}</script>` +
+    `<noscript><link rel="stylesheet" href="${href}"></noscript>`;
+  const index = largest.index;
+  const split = html.slice(0, index) + tags + html.slice(index + largest[0].length);
+  const policy = split
+    .replace(oldHash, `'${cspHash(critical)}'`)
+    .replace(
+      /(<meta http-equiv="content-security-policy" content="[^"]*script-src 'self')/,
+      `$1 '${cspHash(applyStylesheetScript)}'`,
+    );
+  if (!policy.includes(cspHash(applyStylesheetScript)))
+    throw new Error("critical-css: the page's policy has no script-src 'self' to add to");
+  return { html: policy, file: { name, css: whole } };
+}
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+export function criticalStyles(): AstroIntegration {
+  return {
+    name: 'critical-css',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const client = fileURLToPath(dir);
+        const written = new Set<string>();
+        let pages = 0;
+        for (const file of await htmlFiles(client)) {
+          const split = splitPageStyles(await readFile(file, 'utf8'));
+          if (!split) continue;
+          pages++;
+          await writeFile(file, split.html);
+          if (!written.has(split.file.name)) {
+            written.add(split.file.name);
+            await writeFile(join(client, '_astro', split.file.name), split.file.css);
+          }
+        }
+        logger.info(
+          `${pages} page(s): the first screen's CSS inline, the whole in ${written.size} file(s)`,
+        );
+      },
+    },
+  };
+}
