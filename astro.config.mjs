@@ -24,6 +24,7 @@ import { companyFactsGuard } from './src/integrations/company-facts-guard.ts';
 import { contentSecurityPolicy } from './src/security/content-security-policy.ts';
 import { browserTargets } from './src/integrations/browser-targets.ts';
 import { criticalStyles } from './src/integrations/critical-css.ts';
+import { islandRuntimeFiles } from './src/integrations/island-runtime.ts';
 
 // `npm run cms` (CMS=1): the editing UI at /keystatic, on `astro dev` only. Imported here and
 // nowhere else, so builds and `npm start` neither load nor ship it (keystatic.config.ts).
@@ -53,8 +54,10 @@ export default defineConfig({
     companyFactsGuard(config.company),
     react(),
     viewRoutes(),
-    // Before anything reads the built pages: each page's inline CSS cut to its first screen.
+    // Before anything reads the built pages, so that each fits in a first round trip: its inline
+    // CSS cut to its first screen, Astro's inline island scripts as cached files.
     criticalStyles(),
+    islandRuntimeFiles(),
     staticHostRedirects(),
     staticHostHeaders(),
     failOnPlaceholderProblems(),

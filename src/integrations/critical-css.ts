@@ -6,15 +6,16 @@
  * - the **critical CSS**, still inline: every rule that may apply to the top of the page (the
  *   skip link, the cookie banner, the header, and the first sections of `<main>`: see
  *   `firstScreen`), with every state it can reach there (hover, focus, open menus, consent);
- * - the **whole stylesheet** as a file (`/_astro/page.<hash>.css`, the same text as before, shared
- *   by every page with the same styles and cached a year), loaded without blocking the first
- *   paint: `media="print"` until it has loaded, then `all` (a hashed inline script; `<noscript>`
- *   links it plainly). It comes after the inline part and holds every rule in its original order,
- *   so once applied the cascade is exactly the one of the old inline stylesheet.
+ * - the **whole stylesheet** as a file (`/_astro/page.<hash>.css`, the same text as before and one
+ *   rule showing what is further down; shared by every page with the same styles, cached a year),
+ *   loaded without blocking the first paint: `media="print"` until it has loaded, then `all` (a
+ *   hashed inline script; `<noscript>` links it plainly). It comes after the inline part and holds
+ *   every rule in its original order, so once applied the cascade is the old inline stylesheet's.
  *
- * The content further down is painted unstyled only if the visitor scrolls there within the one
- * round trip the file takes; nothing on the first screen moves (CLS 0), nothing looks different
- * once loaded (the screenshot baselines are unchanged).
+ * Until it applies, what is further down is hidden (`visibility`, which keeps its place): a
+ * screen taller than the guess of `FIRST_SCREEN_MARKUP` shows nothing unstyled, nothing on
+ * screen moves (CLS 0), and nothing looks different once loaded (the screenshot baselines are
+ * unchanged).
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -92,52 +93,66 @@ export function widenedSelector(selector: string): string {
 const VOID = new Set('area base br col embed hr img input link meta source track wbr'.split(' '));
 
 /**
- * What the first screen holds (see `FIRST_SCREEN_SECTIONS`), element by element: its name and
- * its classes, id and scoping attributes (`div`, `.hero`, `#main`, `[data-astro-cid-x]`). Read
+ * What the first screen holds, `<html>` and `<head>` included, element by element: its name and
+ * its classes, id and scoping attributes (`div`, `.hero`, `#main`, `[data-astro-cid-x]`); and a
+ * selector of what is further down (`below`), hidden until the whole stylesheet applies. Read
  * from the tags alone, without building a DOM: the built pages are well formed (validated), and
  * a stray tag could only add names, which keeps more rules.
  */
-function firstScreenElements(html: string): Set<string>[] {
-  const body = html.indexOf('<body');
+function firstScreen(html: string): { elements: Set<string>[]; below: string[] } {
   const elements: Set<string>[] = [];
-  // The depth below <main>, while in it; the main's sections kept and their markup so far.
-  let inMain = false;
+  const after: Set<string>[] = [];
+  // Where the scan is: before, in or after <main>; the depth below <main> while in it.
+  let where: 'before' | 'main' | 'after' = 'before';
   let depth = 0;
+  // The sections of <main> kept and their markup so far; the first one left out (1-based, as
+  // :nth-child counts).
+  let child = 0;
   let kept = 0;
   let markup = 0;
   let sectionStart = 0;
-  let skipping = false;
+  let firstLeftOut: number | undefined;
   // Scripts, styles and inert templates first: no element to style inside them.
   const tag =
     /<(script|style|template)\b[^>]*>[\s\S]*?<\/\1>|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
-  tag.lastIndex = body === -1 ? 0 : body;
   for (let match; (match = tag.exec(html));) {
-    if (match[1]) continue;
-    const [whole, , closing, rawName, attributes = ''] = match;
-    const name = rawName!.toLowerCase();
-    if (!inMain) {
-      if (closing) continue;
-      elements.push(tokensOf(name, attributes));
-      if (name === 'main') inMain = true;
+    if (match[1]) {
+      if (where === 'main' && depth === 0) child++;
       continue;
     }
+    const [whole, , closing, rawName, attributes = ''] = match;
+    const name = rawName!.toLowerCase();
+    if (where !== 'main') {
+      if (!closing) (where === 'before' ? elements : after).push(tokensOf(name, attributes));
+      if (name === 'main' && !closing) where = 'main';
+      continue;
+    }
+    const leftOut = firstLeftOut !== undefined;
     if (closing) {
-      if (name === 'main' && depth === 0) break; // everything after <main> is further down
+      if (name === 'main' && depth === 0) {
+        where = 'after';
+        continue;
+      }
       depth--;
-      if (depth === 0 && !skipping) markup += match.index + whole.length - sectionStart;
-      if (depth === 0) skipping = false;
+      if (depth === 0 && !leftOut) markup += match.index + whole.length - sectionStart;
       continue;
     }
     if (depth === 0) {
+      child++;
       sectionStart = match.index;
-      skipping = kept >= FIRST_SCREEN_SECTIONS && markup >= FIRST_SCREEN_MARKUP;
-      if (!skipping) kept++;
+      if (!leftOut && kept >= FIRST_SCREEN_SECTIONS && markup >= FIRST_SCREEN_MARKUP)
+        firstLeftOut = child;
+      else if (!leftOut) kept++;
     }
-    if (!skipping) elements.push(tokensOf(name, attributes));
+    if (firstLeftOut === undefined) elements.push(tokensOf(name, attributes));
     if (!VOID.has(name) && !attributes.endsWith('/')) depth++;
-    else if (depth === 0 && !skipping) markup += whole.length;
+    else if (depth === 0 && firstLeftOut === undefined) markup += whole.length;
   }
-  return elements;
+  const below = firstLeftOut === undefined ? [] : [`main>:nth-child(n+${firstLeftOut})`];
+  // A short page (a 404) shows its footer on the first screen.
+  if (markup < FIRST_SCREEN_MARKUP && firstLeftOut === undefined) elements.push(...after);
+  else below.push('main~*');
+  return { elements, below };
 }
 
 function tokensOf(name: string, attributes: string): Set<string> {
@@ -170,10 +185,12 @@ function requiredTokens(compound: string): string[] | undefined {
  * rule stays when, for some selector of it widened (`widenedSelector`), each of its compounds
  * names what one element of the first screen has. That ignores how the compounds relate (a
  * descendant, a sibling), which can only keep more. At-rules that are not conditions
- * (`@font-face`, `@keyframes`, `@property`, `@layer` orders) stay whole.
+ * (`@font-face`, `@keyframes`, `@property`, `@layer` orders) stay whole. Last, what is further
+ * down is hidden (`hideBelow`) until the whole stylesheet shows it (`SHOW_BELOW`), so a screen
+ * taller than the first screen's guess never shows it unstyled, and nothing there can shift.
  */
 export function criticalCss(css: string, html: string): string {
-  const elements = firstScreenElements(html);
+  const { elements, below } = firstScreen(html);
   const known = new Map<string, boolean>();
   const compoundMayMatch = (compound: string): boolean => {
     let applies = known.get(compound);
@@ -200,8 +217,16 @@ export function criticalCss(css: string, html: string): string {
   root.walkAtRules((atRule) => {
     if (atRule.nodes && atRule.nodes.length === 0) atRule.remove();
   });
-  return root.toString();
+  return root.toString() + (below.length ? hideBelow(below) : '');
 }
+
+/**
+ * Hiding what is further down, and showing it again at the end of the whole stylesheet: both
+ * without specificity (`:where`), so that any rule of the site's own about visibility wins over
+ * them, as before; the second one, later, over the first.
+ */
+const hideBelow = (below: string[]) => `:where(${below.join(',')}){visibility:hidden}`;
+export const SHOW_BELOW = ':where(main>*,main~*){visibility:inherit}';
 
 /** The file name of the whole stylesheet: its content's hash, as Vite names the built files. */
 export function stylesheetFileName(css: string): string {
@@ -222,11 +247,12 @@ export function splitPageStyles(
   const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
   const largest = styles.sort((a, b) => b[1]!.length - a[1]!.length)[0];
   if (!largest || largest[1]!.length < SPLIT_FROM) return undefined;
-  const whole = largest[1]!;
-  const critical = criticalCss(whole, html);
+  const inline = largest[1]!;
+  const critical = criticalCss(inline, html);
+  const whole = inline + SHOW_BELOW;
   const name = stylesheetFileName(whole);
   const href = `${assetsBase}${name}`;
-  const oldHash = `'${cspHash(whole)}'`;
+  const oldHash = `'${cspHash(inline)}'`;
   if (!html.includes(oldHash))
     throw new Error(
       "critical-css: the page's policy does not list its stylesheet's hash; Astro's CSP output changed",
