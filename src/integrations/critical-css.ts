@@ -18,12 +18,11 @@
  * unchanged).
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import postcss from 'postcss';
 import { cspHash } from '../security/content-security-policy';
+import { rewriteBuiltPages } from './rewrite-built-pages';
 
 /** Inline stylesheets smaller than this stay whole: splitting them would save less than it costs. */
 const SPLIT_FROM = 4096;
@@ -275,33 +274,19 @@ export function splitPageStyles(
   return { html: policy, file: { name, css: whole } };
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 export function criticalStyles(): AstroIntegration {
   return {
     name: 'critical-css',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const client = fileURLToPath(dir);
-        const written = new Set<string>();
-        let pages = 0;
-        for (const file of await htmlFiles(client)) {
-          const split = splitPageStyles(await readFile(file, 'utf8'));
-          if (!split) continue;
-          pages++;
-          await writeFile(file, split.html);
-          if (!written.has(split.file.name)) {
-            written.add(split.file.name);
-            await writeFile(join(client, '_astro', split.file.name), split.file.css);
-          }
-        }
+        const { pages, files } = await rewriteBuiltPages(fileURLToPath(dir), (html) => {
+          const split = splitPageStyles(html);
+          return (
+            split && { html: split.html, files: [{ name: split.file.name, text: split.file.css }] }
+          );
+        });
         logger.info(
-          `${pages} page(s): the first screen's CSS inline, the whole in ${written.size} file(s)`,
+          `${pages} page(s): the first screen's CSS inline, the whole in ${files} file(s)`,
         );
       },
     },

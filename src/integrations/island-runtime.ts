@@ -9,11 +9,10 @@
  * Their hashes leave the page's policy; the files come from `'self'`.
  */
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { cspHash } from '../security/content-security-policy';
+import { rewriteBuiltPages } from './rewrite-built-pages';
 
 /** Astro's inline island scripts: the runtime, and a directive registering itself. */
 const islandScript =
@@ -50,33 +49,21 @@ export function externalIslandScripts(
   return { html: page, files };
 }
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
-
 export function islandRuntimeFiles(): AstroIntegration {
   return {
     name: 'island-runtime',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const client = fileURLToPath(dir);
-        const written = new Set<string>();
-        let pages = 0;
-        for (const file of await htmlFiles(client)) {
-          const external = externalIslandScripts(await readFile(file, 'utf8'));
-          if (!external) continue;
-          pages++;
-          await writeFile(file, external.html);
-          for (const { name, code } of external.files) {
-            if (written.has(name)) continue;
-            written.add(name);
-            await writeFile(join(client, '_astro', name), code);
-          }
-        }
-        logger.info(`${pages} page(s): Astro's island scripts in ${written.size} file(s)`);
+        const { pages, files } = await rewriteBuiltPages(fileURLToPath(dir), (html) => {
+          const external = externalIslandScripts(html);
+          return (
+            external && {
+              html: external.html,
+              files: external.files.map(({ name, code }) => ({ name, text: code })),
+            }
+          );
+        });
+        logger.info(`${pages} page(s): Astro's island scripts in ${files} file(s)`);
       },
     },
   };
