@@ -174,9 +174,14 @@ function tokensOf(name: string, attributes: string): Set<string> {
  */
 function requiredTokens(compound: string): string[] | undefined {
   if (/:(is|where)\(/.test(compound)) return undefined;
-  return [...compound.matchAll(/([.#]?)(-?[_a-zA-Z][\w-]*|\\.)+|\[data-astro-cid-[\w-]+\]/g)]
-    .map(([token]) => token.replace(/\\(.)/g, '$1'))
-    .filter((token) => token !== '*');
+  return (
+    [...compound.matchAll(/([.#]?)(-?[_a-zA-Z][\w-]*|\\.)+|\[data-astro-cid-[\w-]+\]/g)]
+      .map(([token]) => token.replace(/\\(.)/g, '$1'))
+      // A modifier class is a state a script may switch (the live status badge's `badge--closed`
+      // becomes `badge--open`): its block's class stands for it.
+      .map((token) => token.replace(/^(\.[\w-]+?)--[\w-]+$/, '$1'))
+      .filter((token) => token !== '*')
+  );
 }
 
 /**

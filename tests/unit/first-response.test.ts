@@ -59,6 +59,8 @@ describe('the first screen’s CSS', () => {
       '.reviews{gap:1rem}',
       '.site-footer .footer-note{color:gray}',
       '.toast{position:fixed}',
+      // A state a script switches on an element of the first screen (its block is there).
+      '.hero__title--live{color:green}',
     ].join('');
     expect(criticalCss(css, html)).toBe(
       [
@@ -68,6 +70,7 @@ describe('the first screen’s CSS', () => {
         '.hero__title{font-size:3rem}',
         '@media (min-width:900px){.hero{padding:4rem}}',
         '.intro .text{margin:0}',
+        '.hero__title--live{color:green}',
         // The reviews (the third child of <main>) and the footer, hidden until the whole applies.
         ':where(main>:nth-child(n+3),main~*){visibility:hidden}',
       ].join(''),
