@@ -24,6 +24,8 @@ import { companyFactsGuard } from './src/integrations/company-facts-guard.ts';
 import { contentSecurityPolicy } from './src/security/content-security-policy.ts';
 import { browserTargets } from './src/integrations/browser-targets.ts';
 import { editingScreenApi } from './src/integrations/editing-screen.ts';
+import { criticalStyles } from './src/integrations/critical-css.ts';
+import { islandRuntimeFiles } from './src/integrations/island-runtime.ts';
 
 // `npm run cms` (CMS=1): the editing screen at /keystatic on `astro dev`, with Keystatic's own
 // integration. Builds have only its API, an on-demand route that `npm start` answers to signed-in
@@ -55,6 +57,10 @@ export default defineConfig({
     companyFactsGuard(config.company),
     react(),
     viewRoutes(),
+    // Before anything reads the built pages, so that each fits in a first round trip: its inline
+    // CSS cut to its first screen, Astro's inline island scripts as cached files.
+    criticalStyles(),
+    islandRuntimeFiles(),
     staticHostRedirects(),
     staticHostHeaders(),
     failOnPlaceholderProblems(),
@@ -69,7 +75,8 @@ export default defineConfig({
   // No `i18n` block: Astro's i18n routing cannot translate path segments, so src/i18n/routes.ts
   // owns every URL and each page is given its locale explicitly.
   // Each page's CSS is small (4–6 KB gzip, only its own: one route per view): inlined, it costs
-  // less than the round trip of a render-blocking request on a phone on a mountain.
+  // less than the round trip of a render-blocking request on a phone on a mountain. After the
+  // build, only the first screen's part stays inline (src/integrations/critical-css.ts).
   //
   // `format: 'file'` writes /en/instructors as `en/instructors.html`, not `en/instructors/index.html`:
   // static hosts (Cloudflare Pages, Netlify) serve a folder's index at the folder's address with a

@@ -31,6 +31,28 @@ export const budgets = {
    * window of 10 segments of 1,460 bytes.
    */
   firstResponse: 14_600,
+  /**
+   * What every page keeps free of that window: an editor's longer answer, a new review or a
+   * translation's longer words (about 2,000 characters of text, 600 bytes of brotli) must not
+   * tip a page into a second round trip after the tests have passed, as a Publish builds
+   * without them.
+   */
+  firstResponseMargin: 600,
+};
+
+/**
+ * The pages still over a first round trip, by the form island they hold, and the most each may
+ * send until it fits (docs/performance.md, "First responses"): their figure when the rest of the
+ * site came within the window, so that they can only shrink. Every other page fails above the
+ * window less the margin.
+ */
+export const firstResponseStillOver = {
+  /** The home pages' lesson search: 16,831–17,866 bytes. */
+  LessonSearchForm: 18_000,
+  /** The resort lessons pages' lesson request: 17,299–18,485 bytes. */
+  LessonRequestForm: 18_600,
+  /** The resort rental pages' reservation: 15,583–16,571 bytes. */
+  RentalReservationForm: 16_700,
 };
 
 /** Islands that wait for the visitor's first interaction with them (src/integrations/interaction.ts). */
@@ -142,16 +164,9 @@ export function closure(urls, read) {
 }
 
 /**
- * Pages over the first-response budget that are a known gap (docs/performance.md): reported, not
- * failed. Those with a server-rendered form (home's search, the lesson request, the rental
- * reservation, the application) and the resort pages (their live conditions, `data-resort-live`,
- * and the resort templates' styles): 14.7–21.6 KB as sent. Every other page fails above it.
- */
-const firstResponseGap = (html, hasForm) => hasForm || /\sdata-resort-live[\s=>]/.test(html);
-
-/**
  * One page's weights and the budgets it breaks; `sent`, when given, is its first response as the
- * server sends it (bytes on the wire). `warnings`: over the first-response budget, a known gap.
+ * server sends it (bytes on the wire). `warnings`: a page still over the window, within its
+ * ceiling (`firstResponseStillOver`).
  */
 export function weighPage(path, html, read, sent) {
   const { islands, scripts, onDemand, consent, hasForm, css } = pageAssets(html);
@@ -200,9 +215,16 @@ export function weighPage(path, html, read, sent) {
   };
   const problems = [];
   const warnings = [];
-  if (sent !== undefined && sent > budgets.firstResponse)
-    (firstResponseGap(html, hasForm) ? warnings : problems).push(
-      `${path}: its first response is ${sent.toLocaleString('en')} bytes as the server sends it (status line, headers, brotli body), over the ${budgets.firstResponse.toLocaleString('en')} bytes of a first round trip`,
+  const stillOver = islands
+    .map((island) => firstResponseStillOver[island.name])
+    .find((ceiling) => ceiling !== undefined);
+  if (stillOver !== undefined && sent !== undefined && sent > budgets.firstResponse)
+    (sent > stillOver ? problems : warnings).push(
+      `${path}: its first response is ${sent.toLocaleString('en')} bytes as the server sends it, over the ${budgets.firstResponse.toLocaleString('en')} bytes of a first round trip${sent > stillOver ? ` and over the ${stillOver.toLocaleString('en')} its page may send until it fits` : ' (a known gap: it may not grow)'}`,
+    );
+  else if (sent !== undefined && sent > budgets.firstResponse - budgets.firstResponseMargin)
+    problems.push(
+      `${path}: its first response is ${sent.toLocaleString('en')} bytes as the server sends it (status line, headers, brotli body): ${sent > budgets.firstResponse ? `over the ${budgets.firstResponse.toLocaleString('en')} bytes of a first round trip` : `${(budgets.firstResponse - sent).toLocaleString('en')} bytes short of the ${budgets.firstResponse.toLocaleString('en')} of a first round trip, under the ${budgets.firstResponseMargin} kept free for longer content`}`,
     );
   if (!hasForm && weight.jsAll > budgets.formlessJs)
     problems.push(

@@ -202,8 +202,9 @@ test.describe('the page’s Content Security Policy', () => {
       expect(policy.get('default-src')).toEqual(["'self'"]);
       expect(policy.get('object-src')).toEqual(["'none'"]);
 
-      // The consent head script as the page serves it, and as its module writes it.
-      const served = await page.locator('head script:not([type]):not([src])').textContent();
+      // The consent head script as the page serves it, and as its module writes it (the first
+      // classic inline script: the whole stylesheet's applying script comes after it).
+      const served = await page.locator('head script:not([type]):not([src])').first().textContent();
       expect(served).toBe(consentHeadScript);
       expect(scripts).toContain(sha256(consentHeadScript));
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { sentResponse } from '../../scripts/budgets/as-sent.mjs';
 import {
   budgets,
+  firstResponseStillOver,
   closure,
   pageAssets,
   reactDomChunks,
@@ -167,27 +168,31 @@ describe('the weight report', () => {
     expect(reactDomChunks(Object.keys(files), read)).toEqual(['/_astro/client.js']);
   });
 
-  it('fails a page without a form whose first response as sent passes a round trip; reports a form page or a resort page as a known gap', () => {
+  it('fails any page whose first response as sent leaves less than the margin of a round trip; a page of a form island still over it may only not grow', () => {
     const { read } = build(1000);
-    const over = budgets.firstResponse + 1;
-    const about = weighPage('/en/about', page('<p>About us</p>'), read, over);
+    const limit = budgets.firstResponse - budgets.firstResponseMargin;
+    const about = weighPage('/en/about', page('<p>About us</p>'), read, limit + 1);
     expect(about.problems).toHaveLength(1);
     expect(about.problems[0]).toMatch(
-      /\/en\/about: its first response is 14,601 bytes as the server sends it/,
+      /\/en\/about: its first response is 14,001 bytes as the server sends it .*599 bytes short of the 14,600 of a first round trip, under the 600 kept free/,
     );
-    expect(
-      weighPage('/en/about', page('<p>About us</p>'), read, budgets.firstResponse).problems,
-    ).toEqual([]);
-    const contact = weighPage('/en/contact', page('<form></form>'), read, over);
-    expect(contact.problems).toEqual([]);
-    expect(contact.warnings).toHaveLength(1);
-    const rental = weighPage(
-      '/en/resorts/x/rental',
-      page('<p data-resort-live>Open</p>'),
-      read,
-      over,
-    );
-    expect([rental.problems.length, rental.warnings.length]).toEqual([0, 1]);
+    expect(weighPage('/en/about', page('<p>About us</p>'), read, limit).problems).toEqual([]);
+    // A form page is held to the same budget: the contact form's island is not one still over.
+    const contact = page(`<form>${island('ContactForm', 'interaction')}</form>`);
+    expect(weighPage('/en/contact', contact, read, limit + 1).problems).toHaveLength(1);
+    // The lesson search (home) is still over the window: reported while it does not grow.
+    const searchIsland = (over: number) =>
+      weighPage(
+        '/en',
+        page(`<form>${island('LessonSearchForm', 'interaction')}</form>`),
+        read,
+        over,
+      );
+    const ceiling = firstResponseStillOver.LessonSearchForm;
+    expect([searchIsland(ceiling).problems.length, searchIsland(ceiling).warnings.length]).toEqual([
+      0, 1,
+    ]);
+    expect(searchIsland(ceiling + 1).problems[0]).toMatch(/over the 18,000 its page may send/);
     // Not measured (another build than the one the server serves): nothing to say.
     expect(weighPage('/en/about', page('<p>About us</p>'), read).problems).toEqual([]);
   });

@@ -1,0 +1,299 @@
+/**
+ * Every page's first response fits in a new connection's first round trip (14,600 bytes as sent,
+ * scripts/budgets/weight.mjs), so the page's inline stylesheet keeps only what its first screen
+ * needs. After the build, each page's large inline `<style>` becomes:
+ *
+ * - the **critical CSS**, still inline: every rule that may apply to the top of the page (the
+ *   skip link, the cookie banner, the header, and the first sections of `<main>`: see
+ *   `firstScreen`), with every state it can reach there (hover, focus, open menus, consent);
+ * - the **whole stylesheet** as a file (`/_astro/page.<hash>.css`, the same text as before and one
+ *   rule showing what is further down; shared by every page with the same styles, cached a year),
+ *   loaded without blocking the first paint: `media="print"` until it has loaded, then `all` (a
+ *   hashed inline script; `<noscript>` links it plainly). It comes after the inline part and holds
+ *   every rule in its original order, so once applied the cascade is the old inline stylesheet's.
+ *
+ * Until it applies, what is further down is hidden (`visibility`, which keeps its place): a
+ * screen taller than the guess of `FIRST_SCREEN_MARKUP` shows nothing unstyled, nothing on
+ * screen moves (CLS 0), and nothing looks different once loaded (the screenshot baselines are
+ * unchanged).
+ */
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import postcss from 'postcss';
+import { cspHash } from '../security/content-security-policy';
+import { rewriteBuiltPages } from './rewrite-built-pages';
+
+/** Inline stylesheets smaller than this stay whole: splitting them would save less than it costs. */
+const SPLIT_FROM = 4096;
+
+/**
+ * The first screen: at least the first two sections of `<main>` (the hero and what follows it),
+ * and more until they hold this much markup, a stand-in for their height: a short second section
+ * (the instructors page's) must not leave the third on a laptop's first screen unstyled.
+ */
+const FIRST_SCREEN_SECTIONS = 2;
+const FIRST_SCREEN_MARKUP = 8000;
+
+/**
+ * The applying script: the whole stylesheet, fetched as `print`, applies to the screen once it
+ * has loaded (at once if it already has: a cached file). The same text on every page, hashed in
+ * the page's policy.
+ */
+export const applyStylesheetScript =
+  "(function(l){function a(){l.media='all'}l.sheet?a():l.addEventListener('load',a)})(document.currentScript.previousElementSibling)";
+
+/**
+ * A selector as it may match at some moment on the first screen, written so that the static
+ * build's DOM can answer: states the visitor or a script reaches later (`:hover`, `:focus`,
+ * `:popover-open`, `[data-consent=pending]`, `[aria-expanded]`, `:has(…)`, `:not(…)`) are
+ * dropped, which can only widen what it matches. Pseudo-elements go with them (their element
+ * decides). The components' scoping attributes (`data-astro-cid-…`) stay: they tell components
+ * apart.
+ */
+export function widenedSelector(selector: string): string {
+  let text = selector
+    .replace(/:root\b/g, 'html')
+    // Attribute selectors, except the components' scoping.
+    .replace(/\[(?!data-astro-cid-)(?:[^\]"']|"[^"]*"|'[^']*')*\]/g, '');
+  // Functional pseudo-classes and pseudo-elements, their parentheses balanced; :is() and :where()
+  // keep their list (any of it may match).
+  let out = '';
+  const pseudo = /::?[\w-]+/g;
+  let from = 0;
+  for (let match; (match = pseudo.exec(text));) {
+    const name = match[0];
+    let end = match.index + name.length;
+    if (text[end] === '(') {
+      for (let depth = 0; end < text.length; end++) {
+        if (text[end] === '(') depth++;
+        else if (text[end] === ')' && --depth === 0) break;
+      }
+      end++;
+      if (name === ':is' || name === ':where') {
+        // Keep the name and its list (pseudo-classes inside are dropped as the scan goes on).
+        pseudo.lastIndex = match.index + name.length + 1;
+        continue;
+      }
+    }
+    out += text.slice(from, match.index);
+    from = end;
+    pseudo.lastIndex = end;
+  }
+  out += text.slice(from);
+  text = out
+    // A compound left empty (`> :hover`, `::before` alone) matches any element.
+    .replace(/(^|[\s>+~(,])(?=[\s>+~),]|$)/g, '$1*')
+    .trim();
+  return text || '*';
+}
+
+/** Elements that have no end tag. */
+const VOID = new Set('area base br col embed hr img input link meta source track wbr'.split(' '));
+
+/**
+ * What the first screen holds, `<html>` and `<head>` included, element by element: its name and
+ * its classes, id and scoping attributes (`div`, `.hero`, `#main`, `[data-astro-cid-x]`); and a
+ * selector of what is further down (`below`), hidden until the whole stylesheet applies. Read
+ * from the tags alone, without building a DOM: the built pages are well formed (validated), and
+ * a stray tag could only add names, which keeps more rules.
+ */
+function firstScreen(html: string): { elements: Set<string>[]; below: string[] } {
+  const elements: Set<string>[] = [];
+  const after: Set<string>[] = [];
+  // Where the scan is: before, in or after <main>; the depth below <main> while in it.
+  let where: 'before' | 'main' | 'after' = 'before';
+  let depth = 0;
+  // The sections of <main> kept and their markup so far; the first one left out (1-based, as
+  // :nth-child counts).
+  let child = 0;
+  let kept = 0;
+  let markup = 0;
+  let sectionStart = 0;
+  let firstLeftOut: number | undefined;
+  // Scripts, styles and inert templates first: no element to style inside them.
+  const tag =
+    /<(script|style|template)\b[^>]*>[\s\S]*?<\/\1>|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
+  for (let match; (match = tag.exec(html));) {
+    if (match[1]) {
+      if (where === 'main' && depth === 0) child++;
+      continue;
+    }
+    const [whole, , closing, rawName, attributes = ''] = match;
+    const name = rawName!.toLowerCase();
+    if (where !== 'main') {
+      if (!closing) (where === 'before' ? elements : after).push(tokensOf(name, attributes));
+      if (name === 'main' && !closing) where = 'main';
+      continue;
+    }
+    const leftOut = firstLeftOut !== undefined;
+    if (closing) {
+      if (name === 'main' && depth === 0) {
+        where = 'after';
+        continue;
+      }
+      depth--;
+      if (depth === 0 && !leftOut) markup += match.index + whole.length - sectionStart;
+      continue;
+    }
+    if (depth === 0) {
+      child++;
+      sectionStart = match.index;
+      if (!leftOut && kept >= FIRST_SCREEN_SECTIONS && markup >= FIRST_SCREEN_MARKUP)
+        firstLeftOut = child;
+      else if (!leftOut) kept++;
+    }
+    if (firstLeftOut === undefined) elements.push(tokensOf(name, attributes));
+    if (!VOID.has(name) && !attributes.endsWith('/')) depth++;
+    else if (depth === 0 && firstLeftOut === undefined) markup += whole.length;
+  }
+  const below = firstLeftOut === undefined ? [] : [`main>:nth-child(n+${firstLeftOut})`];
+  // A short page (a 404) shows its footer on the first screen.
+  if (markup < FIRST_SCREEN_MARKUP && firstLeftOut === undefined) elements.push(...after);
+  else below.push('main~*');
+  return { elements, below };
+}
+
+function tokensOf(name: string, attributes: string): Set<string> {
+  const tokens = new Set([name]);
+  for (const [, attribute = '', ...values] of attributes.matchAll(
+    /([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g,
+  )) {
+    const value = values.find((v) => v !== undefined) ?? '';
+    if (attribute === 'class') {
+      for (const name of value.split(/\s+/)) if (name) tokens.add(`.${name}`);
+    } else if (attribute === 'id') tokens.add(`#${value}`);
+    else if (attribute.startsWith('data-astro-cid-')) tokens.add(`[${attribute}]`);
+  }
+  return tokens;
+}
+
+/**
+ * The names a compound selector requires of one element (`a.button[data-astro-cid-x]`), or
+ * undefined when it holds a list (`:is()`, `:where()`) that any of several elements may meet.
+ */
+function requiredTokens(compound: string): string[] | undefined {
+  if (/:(is|where)\(/.test(compound)) return undefined;
+  return (
+    [...compound.matchAll(/([.#]?)(-?[_a-zA-Z][\w-]*|\\.)+|\[data-astro-cid-[\w-]+\]/g)]
+      .map(([token]) => token.replace(/\\(.)/g, '$1'))
+      // A modifier class is a state a script may switch (the live status badge's `badge--closed`
+      // becomes `badge--open`): its block's class stands for it.
+      .map((token) => token.replace(/^(\.[\w-]+?)--[\w-]+$/, '$1'))
+      .filter((token) => token !== '*')
+  );
+}
+
+/**
+ * The rules of `css` that may apply to the first screen of the page `html`, in their order: a
+ * rule stays when, for some selector of it widened (`widenedSelector`), each of its compounds
+ * names what one element of the first screen has. That ignores how the compounds relate (a
+ * descendant, a sibling), which can only keep more. At-rules that are not conditions
+ * (`@font-face`, `@keyframes`, `@property`, `@layer` orders) stay whole. Last, what is further
+ * down is hidden (`hideBelow`) until the whole stylesheet shows it (`SHOW_BELOW`), so a screen
+ * taller than the first screen's guess never shows it unstyled, and nothing there can shift.
+ */
+export function criticalCss(css: string, html: string): string {
+  const { elements, below } = firstScreen(html);
+  const known = new Map<string, boolean>();
+  const compoundMayMatch = (compound: string): boolean => {
+    let applies = known.get(compound);
+    if (applies === undefined) {
+      const required = requiredTokens(compound);
+      applies =
+        required === undefined ||
+        elements.some((tokens) => required.every((token) => tokens.has(token)));
+      known.set(compound, applies);
+    }
+    return applies;
+  };
+  const mayApply = (selector: string): boolean =>
+    widenedSelector(selector)
+      .split(/\s*[\s>+~]\s*(?![^(]*\))/)
+      .every(compoundMayMatch);
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as postcss.AtRule).name))
+      return;
+    if (!rule.selectors.some(mayApply)) rule.remove();
+  });
+  // Conditions (@media, @supports, @container) left empty.
+  root.walkAtRules((atRule) => {
+    if (atRule.nodes && atRule.nodes.length === 0) atRule.remove();
+  });
+  return root.toString() + (below.length ? hideBelow(below) : '');
+}
+
+/**
+ * Hiding what is further down, and showing it again at the end of the whole stylesheet: both
+ * without specificity (`:where`), so that any rule of the site's own about visibility wins over
+ * them, as before; the second one, later, over the first.
+ */
+const hideBelow = (below: string[]) => `:where(${below.join(',')}){visibility:hidden}`;
+export const SHOW_BELOW = ':where(main>*,main~*){visibility:inherit}';
+
+/** The file name of the whole stylesheet: its content's hash, as Vite names the built files. */
+export function stylesheetFileName(css: string): string {
+  const hash = createHash('sha256').update(css).digest('base64url').slice(0, 10);
+  return `page.${hash}.css`;
+}
+
+/**
+ * One built page with its large inline stylesheet split (see above): the page's new HTML and
+ * the stylesheet file it links, or undefined when it has none to split. The page's policy
+ * (`<meta http-equiv="content-security-policy">`) gets the critical CSS's hash in place of the
+ * whole stylesheet's, and the applying script's.
+ */
+export function splitPageStyles(
+  html: string,
+  assetsBase = '/_astro/',
+): { html: string; file: { name: string; css: string } } | undefined {
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
+  const largest = styles.sort((a, b) => b[1]!.length - a[1]!.length)[0];
+  if (!largest || largest[1]!.length < SPLIT_FROM) return undefined;
+  const inline = largest[1]!;
+  const critical = criticalCss(inline, html);
+  const whole = inline + SHOW_BELOW;
+  const name = stylesheetFileName(whole);
+  const href = `${assetsBase}${name}`;
+  const oldHash = `'${cspHash(inline)}'`;
+  if (!html.includes(oldHash))
+    throw new Error(
+      "critical-css: the page's policy does not list its stylesheet's hash; Astro's CSP output changed",
+    );
+  const tags =
+    `<style>${critical}</style>` +
+    `<link rel="stylesheet" href="${href}" media="print">` +
+    `<script>${applyStylesheetScript}</script>` +
+    `<noscript><link rel="stylesheet" href="${href}"></noscript>`;
+  const index = largest.index;
+  const split = html.slice(0, index) + tags + html.slice(index + largest[0].length);
+  const policy = split
+    .replace(oldHash, `'${cspHash(critical)}'`)
+    .replace(
+      /(<meta http-equiv="content-security-policy" content="[^"]*script-src 'self')/,
+      `$1 '${cspHash(applyStylesheetScript)}'`,
+    );
+  if (!policy.includes(cspHash(applyStylesheetScript)))
+    throw new Error("critical-css: the page's policy has no script-src 'self' to add to");
+  return { html: policy, file: { name, css: whole } };
+}
+
+export function criticalStyles(): AstroIntegration {
+  return {
+    name: 'critical-css',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const { pages, files } = await rewriteBuiltPages(fileURLToPath(dir), (html) => {
+          const split = splitPageStyles(html);
+          return (
+            split && { html: split.html, files: [{ name: split.file.name, text: split.file.css }] }
+          );
+        });
+        logger.info(
+          `${pages} page(s): the first screen's CSS inline, the whole in ${files} file(s)`,
+        );
+      },
+    },
+  };
+}

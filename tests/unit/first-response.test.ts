@@ -1,0 +1,139 @@
+// What the build does to a page so that it arrives in a first round trip: its inline CSS cut to
+// its first screen (src/integrations/critical-css.ts) and Astro's island scripts as files
+// (src/integrations/island-runtime.ts). The whole site is checked as sent by `npm run weight`,
+// and the first screen's looks by tests/e2e/first-screen.spec.ts.
+import { describe, expect, it } from 'vitest';
+import {
+  applyStylesheetScript,
+  criticalCss,
+  SHOW_BELOW,
+  splitPageStyles,
+  widenedSelector,
+} from '../../src/integrations/critical-css';
+import { externalIslandScripts } from '../../src/integrations/island-runtime';
+import { cspHash } from '../../src/security/content-security-policy';
+
+/** A page as Astro builds it: a policy with the hashes of its inline style and scripts. */
+function builtPage({ css = '', scripts = [] as string[], sections = [] as string[] }) {
+  const hashes = (list: string[]) => list.map((text) => ` '${cspHash(text)}'`).join('');
+  return (
+    '<!doctype html><html lang="en"><head>' +
+    `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'${hashes(scripts)}; style-src 'self'${hashes([css])};">` +
+    `<style>${css}</style></head><body><a class="skip-link" href="#main">Skip</a>` +
+    '<header class="site-header"><button class="menu-button">Menu</button></header>' +
+    `<main id="main">${sections.join('')}</main>` +
+    '<footer class="site-footer"><p class="footer-note">©</p></footer>' +
+    scripts.map((code) => `<script>${code}</script>`).join('') +
+    '</body></html>'
+  );
+}
+
+const hero = '<section class="hero"><h1 class="hero__title">Ski</h1></section>';
+const long = (name: string) =>
+  `<section class="${name}">${'<p class="text">Lorem ipsum dolor sit amet.</p>'.repeat(200)}</section>`;
+
+describe('the first screen’s CSS', () => {
+  it('widens a selector to what may match on the first screen at some moment', () => {
+    expect(widenedSelector('.site-header:hover>.menu-button::before')).toBe(
+      '.site-header>.menu-button',
+    );
+    expect(widenedSelector('html[data-consent=pending] .consent-banner')).toBe(
+      'html .consent-banner',
+    );
+    expect(widenedSelector(':root')).toBe('html');
+    expect(widenedSelector('.a:not(.b, .c) :popover-open')).toBe('.a *');
+    expect(widenedSelector('.card[data-astro-cid-x1]')).toBe('.card[data-astro-cid-x1]');
+  });
+
+  it('keeps the rules of the header and the first sections, states and conditions included, and leaves out those of the content further down', () => {
+    const html = builtPage({
+      sections: [hero, long('intro'), long('reviews')],
+    });
+    const css = [
+      ':root{--ink:#000}',
+      '@font-face{font-family:X;src:url(x.woff2)}',
+      '.site-header[data-solid] .menu-button:hover{color:red}',
+      '.hero__title{font-size:3rem}',
+      '@media (min-width:900px){.hero{padding:4rem}.reviews{display:grid}}',
+      '.intro .text{margin:0}',
+      '.reviews{gap:1rem}',
+      '.site-footer .footer-note{color:gray}',
+      '.toast{position:fixed}',
+      // A state a script switches on an element of the first screen (its block is there).
+      '.hero__title--live{color:green}',
+    ].join('');
+    expect(criticalCss(css, html)).toBe(
+      [
+        ':root{--ink:#000}',
+        '@font-face{font-family:X;src:url(x.woff2)}',
+        '.site-header[data-solid] .menu-button:hover{color:red}',
+        '.hero__title{font-size:3rem}',
+        '@media (min-width:900px){.hero{padding:4rem}}',
+        '.intro .text{margin:0}',
+        '.hero__title--live{color:green}',
+        // The reviews (the third child of <main>) and the footer, hidden until the whole applies.
+        ':where(main>:nth-child(n+3),main~*){visibility:hidden}',
+      ].join(''),
+    );
+  });
+
+  it('takes in a third section when the first two are short, as the top of a laptop’s screen', () => {
+    const html = builtPage({
+      sections: [hero, '<section class="intro">Hi</section>', long('more'), long('last')],
+    });
+    expect(criticalCss('.more{color:red}.last{color:blue}', html)).toBe(
+      '.more{color:red}:where(main>:nth-child(n+4),main~*){visibility:hidden}',
+    );
+  });
+
+  it('takes in the footer of a short page (a 404), and hides nothing', () => {
+    const html = builtPage({ sections: [hero] });
+    expect(criticalCss('.site-footer .footer-note{color:gray}', html)).toBe(
+      '.site-footer .footer-note{color:gray}',
+    );
+  });
+
+  it('links the whole stylesheet after the inline part, applied once loaded, and updates the page’s policy', () => {
+    const css = `.site-header{color:red}.site-footer{color:blue}${'.x{}'.repeat(1200)}`;
+    const html = builtPage({ css, sections: [hero, long('intro')] });
+    const split = splitPageStyles(html)!;
+    expect(split.file.css).toBe(`${css}${SHOW_BELOW}`);
+    const href = `/_astro/${split.file.name}`;
+    const critical = '.site-header{color:red}:where(main~*){visibility:hidden}';
+    expect(split.html).toContain(
+      `<style>${critical}</style><link rel="stylesheet" href="${href}" media="print"><script>${applyStylesheetScript}</script><noscript><link rel="stylesheet" href="${href}"></noscript>`,
+    );
+    expect(split.html).toContain(`'${cspHash(critical)}'`);
+    expect(split.html).not.toContain(`'${cspHash(css)}'`);
+    expect(split.html).toContain(`script-src 'self' '${cspHash(applyStylesheetScript)}'`);
+  });
+
+  it('leaves a small stylesheet whole', () => {
+    expect(splitPageStyles(builtPage({ css: '.site-header{color:red}' }))).toBeUndefined();
+  });
+});
+
+describe('Astro’s island scripts as files', () => {
+  const runtime =
+    '(()=>{customElements.get("astro-island")||customElements.define("astro-island",f)})();';
+  const directive =
+    '(()=>{var d=1;(self.Astro||(self.Astro={})).interaction=d;window.dispatchEvent(new Event("astro:interaction"));})();';
+  const other = '(()=>{console.log("mine")})();';
+
+  it('loads them deferred, in their order, and takes their hashes out of the policy', () => {
+    const html = builtPage({ scripts: [directive, runtime, other] });
+    const external = externalIslandScripts(html)!;
+    expect(external.files.map((file) => file.code)).toEqual([directive, runtime]);
+    const [first, second] = external.files.map((file) => `/_astro/${file.name}`);
+    expect(external.html).toContain(
+      `<script defer src="${first}"></script><script defer src="${second}"></script><script>${other}</script>`,
+    );
+    expect(external.html).not.toContain(cspHash(runtime));
+    expect(external.html).not.toContain(cspHash(directive));
+    expect(external.html).toContain(cspHash(other));
+  });
+
+  it('leaves a page without islands alone', () => {
+    expect(externalIslandScripts(builtPage({ scripts: [other] }))).toBeUndefined();
+  });
+});
