@@ -22,14 +22,15 @@ export default defineConfig({
       },
       {
         // `npm run test:builds`: each file builds a copy of the project as an editor or an
-        // operator would change and build it; builds take seconds each, so one file at a time,
-        // as the machine's cores are few.
+        // operator would change and build it, in its own folder (node_modules linked, as the
+        // variants' builds do side by side). Two files at a time: a build keeps about one core
+        // busy, and the publish and editor-edits files (about two minutes each) overlap.
         test: {
           name: 'builds',
           include: ['tests/builds/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          maxWorkers: 2,
         },
       },
       {
