@@ -157,6 +157,7 @@ const editors = editorsArea({
   root: fileURLToPath(new URL('.', import.meta.url)),
   siteUrl: config.siteUrl,
   buildDir: () => live.current().dir,
+  previewDir: () => preview.current()?.dir,
 });
 
 // The team inbox (src/team/inbox.ts): the submissions behind the editors' sign-in, for the team role.

@@ -14,10 +14,11 @@
  * Plain Node TypeScript: imports name their `.ts` files.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync, realpathSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createRateLimiter } from '../forms/server/rate-limit.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import { preview, publish, rollback, type Outcome } from '../publish/publish.ts';
@@ -106,7 +107,24 @@ export type EditorsOptions = {
   now?: () => number;
   /** The served build's folder: the editing screen's page and scripts are taken from it. */
   buildDir?: () => string;
+  /** The folder of the preview build the server has loaded, if any (server.mjs). */
+  previewDir?: () => string | undefined;
 };
+
+/** How long a button waits for the server to answer from the build it made. */
+const SWITCH_WAIT_MS = 30_000;
+
+/**
+ * Waits until the server answers from the build `link` names (it loads a moved link's build
+ * within a second, seconds on a busy machine): what a button then says is true at once, and the
+ * preview it offers to open is the one just built. Without `dirOf` (a test's area), at once.
+ */
+async function servedFrom(link: string, dirOf: (() => string | undefined) | undefined) {
+  for (const until = Date.now() + SWITCH_WAIT_MS; dirOf && Date.now() < until; await sleep(100)) {
+    if (!existsSync(link)) return; // no preview made yet
+    if (dirOf() === realpathSync(link)) return;
+  }
+}
 
 export function editorsArea({
   root,
@@ -114,6 +132,7 @@ export function editorsArea({
   store = openEditors(),
   now,
   buildDir,
+  previewDir,
 }: EditorsOptions) {
   const screenFiles = buildDir ? editingScreen(buildDir, root) : undefined;
   const secure = siteUrl.protocol === 'https:';
@@ -310,6 +329,10 @@ ${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((li
     const form = await formOf(req);
     if (!form || !sameText(form.get('csrf') ?? '', session.csrf)) return outOfDate(res);
     outcomes.set(session.token, await run());
+    await Promise.all([
+      servedFrom(join(root, 'dist'), buildDir),
+      servedFrom(join(root, 'preview'), previewDir),
+    ]);
     redirect(res, HOME);
   }
 

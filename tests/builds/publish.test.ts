@@ -260,8 +260,14 @@ async function addTranslation(
 ) {
   await page.goto(`${url}/keystatic/collection/jobs-${locale}/create`);
   await page.getByRole('textbox', { name: /^Title/ }).fill(posting.title);
-  await page.getByRole('combobox', { name: /^English posting/ }).fill(slug);
-  await page.getByRole('option', { name: slug, exact: true }).click();
+  // Picked with the keyboard, as the list's own layout may put an option under the screen's
+  // fixed link: typing filters the list, the arrow takes its first entry, Enter chooses it.
+  const picker = page.getByRole('combobox', { name: /^English posting/ });
+  await picker.fill(slug);
+  await page.getByRole('option', { name: slug, exact: true }).waitFor();
+  await picker.press('ArrowDown');
+  await picker.press('Enter');
+  await page.getByRole('listbox').waitFor({ state: 'detached' });
   await fillAndCreate(page, locale, slug, posting);
 }
 
