@@ -32,6 +32,7 @@ for (const file of [
   'src',
   'public',
   'astro.config.mjs',
+  'keystatic.config.ts', // the editing screen's API, a route of every build
   'tsconfig.json',
   'package.json',
   'server.mjs',
