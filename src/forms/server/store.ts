@@ -633,8 +633,11 @@ export function openStore(
       if (!/^[a-z_]+$/.test(column)) throw new Error(`Not a column: ${column}`);
       // `only` is the form definition's own SQL (definition.ts `retention.only`), never input.
       const also = only ? ` AND (${only})` : '';
+      const table = formTables[form];
+      // Nothing expired (most days): no write, so the daily pass costs no commit.
+      if (!db.prepare(`SELECT 1 FROM ${table} WHERE ${column} < ?${also} LIMIT 1`).get(before))
+        return 0;
       return transaction(() => {
-        const table = formTables[form];
         const deleted = db
           .prepare(`DELETE FROM ${table} WHERE ${column} < ?${also}`)
           .run(before).changes;
