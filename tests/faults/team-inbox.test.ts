@@ -13,8 +13,7 @@ import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../src/team/inbox';
 import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
@@ -24,7 +23,7 @@ import { pdfBytes, rows } from '../e2e/forms-helpers';
 import { bookableRental } from '../e2e/site';
 import { contactMessageFields, rentalFields } from '../forms-fixtures';
 import { eventually } from '../eventually';
-import { freePort } from '../free-port';
+import { startMailbox, stopMailbox, type Mailbox } from '../mail-helpers';
 import { application, freshData, json, startServer, type Server } from './server';
 
 const data = freshData();
@@ -49,7 +48,7 @@ const formula = '=HYPERLINK("http://evil.example","open")';
 
 let server: Server;
 let browser: Browser;
-let smtp: SMTPServer;
+let mailbox: Mailbox | undefined;
 const mails: ParsedMail[] = [];
 let bookingCode: string;
 let rentalId: number;
@@ -63,17 +62,7 @@ const node = async (args: string[], env: Record<string, string>) =>
   (await promisify(execFile)(process.execPath, args, { env: { ...process.env, ...env } })).stdout;
 
 beforeAll(async () => {
-  const mailPort = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((mail) => void mails.push(mail))
-        .then(() => done(), done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(mailPort, '127.0.0.1', resolve));
+  mailbox = await startMailbox(undefined, mails);
   // The team account as an operator makes it; the editor's with a cheap hash (sign-in is the same).
   await node(['scripts/editors.mjs', 'add', team.email, '--name', team.name, '--role', 'team'], {
     EDITORS_DB_PATH: editorsDb,
@@ -89,7 +78,7 @@ beforeAll(async () => {
   server = await startServer(
     {
       EDITORS_DB_PATH: editorsDb,
-      SMTP_URL: `smtp://127.0.0.1:${mailPort}`,
+      SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
       MAIL_FROM: 'Pistelink <hello@pistelink.test>',
       NOTIFY_EMAIL: 'team@pistelink.test',
       OUTBOX_TEST_POLL_MS: '200',
@@ -121,7 +110,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()));
+  if (mailbox) await stopMailbox(mailbox);
 });
 
 /** Every inbox address that would show a stored submission or its data. */
