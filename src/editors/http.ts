@@ -53,8 +53,13 @@ button{margin-top:1rem;padding:.6rem 1.2rem;font:inherit;cursor:pointer}
 .done{border-left:4px solid #1b5e20;padding:.5rem 1rem;background:#e8f5e9}
 pre{white-space:pre-wrap;font-size:.85rem;max-height:20rem;overflow:auto;background:#f4f4f4;padding:.5rem}
 `;
-const styleHash = createHash('sha256').update(STYLE).digest('base64');
-const POLICY = `default-src 'none'; style-src 'sha256-${styleHash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+/**
+ * The policy of the staff's server-rendered pages (the editors' here, the team inbox): nothing
+ * but their own `style` element, forms posted to the site only, never framed.
+ */
+export const staffPagePolicy = (style: string) =>
+  `default-src 'none'; style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+const POLICY = staffPagePolicy(STYLE);
 
 function page(res: ServerResponse, status: number, title: string, body: string) {
   res.writeHead(status, {

@@ -16,7 +16,6 @@
  *
  * Plain Node TypeScript: imports name their `.ts` files.
  */
-import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -31,7 +30,7 @@ import {
   type InboxSubmission,
   type Row,
 } from '../forms/server/store.ts';
-import { formOf, sameText, SIGN_IN } from '../editors/http.ts';
+import { formOf, sameText, SIGN_IN, staffPagePolicy } from '../editors/http.ts';
 import { editsContent, seesSubmissions, type Session } from '../editors/store.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import { INBOX, inboxPath } from './links.ts';
@@ -56,8 +55,7 @@ input,select,button{font:inherit;padding:.35rem .5rem}button{cursor:pointer}
 pre{white-space:pre-wrap;margin:0;font-size:.9rem}
 nav ul{list-style:none;padding:0;display:flex;gap:1rem}
 `;
-const styleHash = createHash('sha256').update(STYLE).digest('base64');
-const POLICY = `default-src 'none'; style-src 'sha256-${styleHash}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+const POLICY = staffPagePolicy(STYLE);
 
 /** Headers of every answer here, data or not: never cached, never indexed, never framed. */
 const PRIVATE = {
