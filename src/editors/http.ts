@@ -24,13 +24,13 @@ import { escapeHtml } from '../lib/escape-html.ts';
 import { preview, publish, rollback, type Outcome } from '../publish/publish.ts';
 import { servedBuild } from '../publish/builds.ts';
 import { editingScreen } from './editing-screen.ts';
+import { staffHeader, staffPage } from './staff-page.ts';
 import { LEAVE_PREVIEW, OPEN_PREVIEW, PREVIEW_COOKIE, sitePath } from './preview.ts';
 import { verifyPassword } from './passwords.ts';
 import {
   ABSOLUTE_HOURS,
   editsContent,
   openEditors,
-  seesSubmissions,
   type EditorStore,
   type Session,
 } from './store.ts';
@@ -46,33 +46,9 @@ export const ATTEMPTS_PER_ACCOUNT = 5;
 export const ATTEMPTS_PER_CLIENT = 20;
 const WINDOW_SECONDS = 15 * 60;
 
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
-label{display:block;margin-top:1rem;font-weight:600}input{display:block;width:100%;padding:.5rem;font:inherit;box-sizing:border-box}
-button{margin-top:1rem;padding:.6rem 1.2rem;font:inherit;cursor:pointer}
-.problem{border-left:4px solid #b00020;padding:.5rem 1rem;background:#fdecee}
-.done{border-left:4px solid #1b5e20;padding:.5rem 1rem;background:#e8f5e9}
-pre{white-space:pre-wrap;font-size:.85rem;max-height:20rem;overflow:auto;background:#f4f4f4;padding:.5rem}
-`;
-/**
- * The policy of the staff's server-rendered pages (the editors' here, the team inbox): nothing
- * but their own `style` element, forms posted to the site only, never framed.
- */
-export const staffPagePolicy = (style: string) =>
-  `default-src 'none'; style-src 'sha256-${createHash('sha256').update(style).digest('base64')}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
-const POLICY = staffPagePolicy(STYLE);
-
-function page(res: ServerResponse, status: number, title: string, body: string) {
-  res.writeHead(status, {
-    'content-type': 'text/html; charset=utf-8',
-    'cache-control': 'no-store',
-    'content-security-policy': POLICY,
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'same-origin',
-  });
-  res.end(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Pistelink editors</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`,
-  );
-}
+/** The editors' pages, in the staff's one shell (./staff-page.ts). */
+const page = (res: ServerResponse, status: number, title: string, body: string) =>
+  staffPage(res, status, title, body, 'editors');
 
 const redirect = (res: ServerResponse, location: string, headers: Record<string, string> = {}) => {
   res.writeHead(303, { location, 'cache-control': 'no-store', ...headers });
@@ -292,8 +268,7 @@ ${problem ? `<p class="problem" role="alert">${escapeHtml(problem)}</p>` : ''}
       res,
       200,
       'Publish',
-      `<h1>Publish the site</h1>
-<form method="post" action="/editors/sign-out"><p>Signed in as ${escapeHtml(session.name)} (${escapeHtml(session.email)}).</p>${csrf}<button type="submit">Sign out</button></form>
+      `${staffHeader(session)}<main class="narrow"><h1>Publish the site</h1>
 ${
   outcome
     ? `<div class="${outcome.ok ? 'done' : 'problem'}" role="status"><p>${escapeHtml(outcome.summary)} (${outcome.seconds} s)</p>${
@@ -303,7 +278,6 @@ ${
       }</div>`
     : ''
 }
-${seesSubmissions(session.role) ? `<p><a href="${INBOX}">Team inbox</a>: what the forms received.</p>` : ''}
 <p>${escapeHtml(servedLine())}</p>
 <p><a href="/keystatic">Open the editing screen</a> to change the content; come back here to publish it.</p>
 <form method="post" action="/editors/preview/build">${csrf}<button type="submit">Preview</button>
@@ -313,7 +287,7 @@ ${previewLine()}
 <p>Checks the content, builds the site and puts it live (about a minute). Visitors see the last published site until it is done.</p></form>
 <form method="post" action="/editors/rollback">${csrf}<button type="submit">Roll back</button>
 <p>Brings back the site as it was before the last publish, and its content.</p></form>
-${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''}`,
+${history.length ? `<h2>Recent publishes and rollbacks</h2><ul>${history.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>` : ''}</main>`,
     );
   }
 

@@ -6,7 +6,10 @@
  *
  * Every page of the preview says so at its top, in the page's language, with a way out and the
  * way back to the editors' page: a few lines put into the built page as it is sent (the build is
- * the one a publish puts live as it is, so it carries no marker of its own). The page's own
+ * the one a publish puts live as it is, so it carries no marker of its own). The marker is in the
+ * flow, above the page: the page itself is wrapped in a positioned box, so that the site's header,
+ * laid over the top of its page, starts below the marker instead of under it (the box is a column
+ * as the page's `body` is, so the footer stays at the bottom of a short page). The page's own
  * Content Security Policy is kept; the marker's style is added to it by its hash. Sent `no-store`:
  * the same address answers differently once the preview is left.
  *
@@ -53,7 +56,7 @@ const WORDS: Record<string, { marker: string; leave: string; back: string }> = {
   },
 };
 
-const STYLE = `#preview-marker{position:sticky;top:0;z-index:2147483000;display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;justify-content:center;padding:.5rem 1rem;background:#8a1c00;color:#fff;font:600 15px/1.4 system-ui,sans-serif;text-align:center}
+const STYLE = `#preview-site{position:relative;flex:1;display:flex;flex-direction:column}#preview-marker{display:flex;flex-wrap:wrap;gap:.25rem 1rem;align-items:center;justify-content:center;padding:.5rem 1rem;background:#8a1c00;color:#fff;font:600 15px/1.4 system-ui,sans-serif;text-align:center}
 #preview-marker a{color:#fff;text-decoration:underline}`;
 const styleHash = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
@@ -73,7 +76,8 @@ function marked(html: string, path: string): string {
       /(<meta http-equiv="content-security-policy" content="[^"]*?style-src 'self')/,
       `$1 ${styleHash}`,
     )
-    .replace(/<body([^>]*)>/, `<body$1>${marker}`);
+    .replace(/<body([^>]*)>/, `<body$1>${marker}<div id="preview-site">`)
+    .replace('</body>', '</div></body>');
 }
 
 /**

@@ -30,8 +30,9 @@ import {
   type InboxSubmission,
   type Row,
 } from '../forms/server/store.ts';
-import { formOf, sameText, SIGN_IN, staffPagePolicy } from '../editors/http.ts';
-import { editsContent, seesSubmissions, type Session } from '../editors/store.ts';
+import { formOf, sameText, SIGN_IN } from '../editors/http.ts';
+import { PRIVATE, staffHeader, staffPage } from '../editors/staff-page.ts';
+import { seesSubmissions, type Session } from '../editors/store.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import { INBOX, inboxPath } from './links.ts';
 
@@ -41,29 +42,6 @@ export const PAGE_SIZE = 50;
 const WAIT_MS = 5000;
 
 type Form = (typeof forms)[number];
-
-const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:72rem;margin:1rem auto;padding:0 1rem;color:#1a1a1a}
-a{color:#0b4f9c}header{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;justify-content:space-between;border-bottom:1px solid #ccc}
-header form{display:flex;gap:.5rem;align-items:center}
-table{border-collapse:collapse;width:100%;margin:1rem 0}caption{text-align:left;font-weight:600}
-th,td{border-bottom:1px solid #ddd;padding:.4rem .5rem;text-align:left;vertical-align:top;overflow-wrap:break-word}
-th[scope=row]{width:min(12rem,35%)}
-.filters{display:flex;flex-wrap:wrap;gap:.75rem;align-items:end}.filters label{display:block;font-weight:600}
-input,select,button{font:inherit;padding:.35rem .5rem}button{cursor:pointer}
-.problem{border-left:4px solid #b00020;padding:.5rem 1rem;background:#fdecee}
-.done{border-left:4px solid #1b5e20;padding:.5rem 1rem;background:#e8f5e9}
-pre{white-space:pre-wrap;margin:0;font-size:.9rem}
-nav ul{list-style:none;padding:0;display:flex;gap:1rem}
-`;
-const POLICY = staffPagePolicy(STYLE);
-
-/** Headers of every answer here, data or not: never cached, never indexed, never framed. */
-const PRIVATE = {
-  'cache-control': 'no-store',
-  'x-robots-tag': 'noindex, nofollow',
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'same-origin',
-};
 
 /** `rental_reservations` → "Rental reservations": what the team calls a form's submissions. */
 const titleOf = (form: Form) => {
@@ -105,16 +83,9 @@ function valueHtml(value: Row[string]) {
   return escapeHtml(text);
 }
 
-function page(res: ServerResponse, status: number, title: string, body: string) {
-  res.writeHead(status, {
-    ...PRIVATE,
-    'content-type': 'text/html; charset=utf-8',
-    'content-security-policy': POLICY,
-  });
-  res.end(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>${escapeHtml(title)} · Pistelink team inbox</title><style>${STYLE}</style></head><body>${body}</body></html>`,
-  );
-}
+/** The inbox's pages, in the staff's one shell (src/editors/staff-page.ts). */
+const page = (res: ServerResponse, status: number, title: string, body: string) =>
+  staffPage(res, status, title, body, 'team inbox');
 
 /** Answers with no data at all: a status and a line of text. */
 function refuse(res: ServerResponse, status: number, text: string, headers = {}) {
@@ -149,10 +120,6 @@ export type TeamOptions = {
 export function teamArea({ editors, inbox, uploadDir }: TeamOptions) {
   const byCli = new Map<string, Form>(forms.map((form) => [form.cli, form]));
 
-  function header(session: Session, trail: string) {
-    return `<header><nav aria-label="Where you are"><ul>${editsContent(session.role) ? '<li><a href="/editors">Publish</a></li>' : ''}<li><a href="${INBOX}">Team inbox</a></li>${trail}</ul></nav>
-<form method="post" action="/editors/sign-out"><span>${escapeHtml(session.name)}</span><input type="hidden" name="csrf" value="${escapeHtml(session.csrf)}"><button type="submit">Sign out</button></form></header>`;
-  }
   const crumb = (form: Form) =>
     `<li><a href="${INBOX}/${form.cli}">${escapeHtml(titleOf(form))}</a></li>`;
 
@@ -170,7 +137,7 @@ export function teamArea({ editors, inbox, uploadDir }: TeamOptions) {
       res,
       200,
       'Team inbox',
-      `${header(session, '')}<main><h1>Team inbox</h1>
+      `${staffHeader(session, '')}<main><h1>Team inbox</h1>
 <table><caption>Submissions by form</caption><thead><tr><th scope="col">Form</th><th scope="col">Submissions</th><th scope="col">Not handled</th><th scope="col">Export</th></tr></thead>
 <tbody>${rows.join('')}</tbody></table>
 <h2>Mail and webhook</h2>${mails}</main>`,
@@ -213,7 +180,7 @@ export function teamArea({ editors, inbox, uploadDir }: TeamOptions) {
       res,
       200,
       titleOf(form),
-      `${header(session, crumb(form))}<main><h1>${escapeHtml(titleOf(form))}</h1>
+      `${staffHeader(session, crumb(form))}<main><h1>${escapeHtml(titleOf(form))}</h1>
 <form method="get" action="${INBOX}/${form.cli}" class="filters" role="search" aria-label="Find submissions">
 <div><label for="q">Search</label><input id="q" name="q" type="search" value="${escapeHtml(search)}" aria-describedby="q-hint"><div id="q-hint">Name, email, ${receipt ? `${escapeHtml(labelOf(receipt).toLowerCase())}, ` : ''}any text</div></div>
 <div><label for="handled">Show</label><select id="handled" name="handled">${option('', 'All')}${option('unhandled', 'Not handled')}${option('handled', 'Handled')}</select></div>
@@ -259,7 +226,7 @@ ${
     const title = `${titleOf(form)}: ${whoOf(row)}`;
     return {
       title,
-      body: `${header(session, crumb(form))}<main><h1>${escapeHtml(title)}</h1>
+      body: `${staffHeader(session, crumb(form))}<main><h1>${escapeHtml(title)}</h1>
 ${code ? `<p>Receipt code: <strong>${escapeHtml(code)}</strong></p>` : ''}
 <h2>Handled</h2>
 ${
@@ -296,7 +263,7 @@ ${
       res,
       404,
       'Not found',
-      `${header(session, form ? crumb(form) : '')}<main><h1>Not found</h1><p>No such submission (retention may have deleted it).</p></main>`,
+      `${staffHeader(session, form ? crumb(form) : '')}<main><h1>Not found</h1><p>No such submission (retention may have deleted it).</p></main>`,
     );
   }
 

@@ -333,6 +333,10 @@ describe('an editor alone, in the browser: edit, preview, publish, roll back', (
       await page.goto(server.url + pages[i]!);
       await page.getByRole('heading', { name: postings[locale].title }).waitFor();
       await expect(page.locator('#preview-marker').isVisible()).resolves.toBe(true);
+      // The band sits above the site's header, not over it (its logo, menus and language).
+      const band = (await page.locator('#preview-marker').boundingBox())!;
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect(header.y).toBeGreaterThanOrEqual(band.y + band.height - 1);
       expect(await liveStatus(pages[i]!)).toBe(404);
     }
     // A colleague opens the shared link, signs in, and sees the same.
