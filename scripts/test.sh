@@ -25,10 +25,11 @@ run() {
   printf '◀ %s s: %s\n' "$((SECONDS - start))" "$*"
 }
 
-# Steps that each keep one core busy, run side by side on the two: each one's output is printed
-# whole once all are done, with its own time; fails if any failed. Only steps that time nothing
-# (a check of files, not of speed), so the sharing changes no result.
-#   usage: together 'command args…' 'command args…' …
+# Steps that each leave a core idle (one core busy, or mostly waiting), run side by side: each
+# one's output is printed whole once all are done, with its own time; fails if any failed. Only
+# steps that time nothing (a check of files, not of speed), so the sharing changes no result. A
+# step is a command line; `a && b` runs two in turn, beside the other steps.
+#   usage: together 'command args…' 'command args… && command args…' …
 together() {
   local start=$SECONDS out i failed=0 pids=()
   out=$(mktemp -d)
@@ -37,8 +38,7 @@ together() {
     (
       begun=$SECONDS
       code=0
-      # shellcheck disable=SC2086 # each step is one command line, split into its words
-      bash scripts/node24.sh $step >"$out/$i" 2>&1 || code=$?
+      bash scripts/node24.sh bash -c "$step" >"$out/$i" 2>&1 || code=$?
       echo "$((SECONDS - begun)) $code" >"$out/$i.end"
       exit "$code"
     ) &
@@ -75,14 +75,16 @@ together 'npx html-validate dist/client' 'node scripts/nu-validate.mjs' \
   'node scripts/weight-report.mjs --out dist/weight-report.md'
 run npx playwright test              # end to end in Chromium, axe and link checks included
 # The visitor paths in Debian's Firefox ESR and WebKitGTK, and the header, menus and layout in WPE
-# WebKit 2.38 (Safari 16's engine), against the same build: about a minute (tests/browsers).
+# WebKit 2.38 (Safari 16's engine), against the same build (tests/browsers); then every template at
+# 390 and 1280 px in en and fr against its committed baseline (docs/testing.md: Screenshots as a
+# test; `npm run screenshots:update` accepts an intended change): one after the other, as both
+# serve the e2e build on TEST_PORT. Beside them, the editing UI (npm run cms) in a copy of the
+# project, on ports of its own: a posting created in it builds. The browsers mostly wait on their
+# drivers (about a third of a core) and the editing UI on its dev server, so each leaves a core
+# idle; none of the three times anything.
 bash scripts/ensure-browsers.sh
-run npx vitest run --project browsers
-# Every template at 390 and 1280 px in en and fr against its committed baseline (docs/testing.md:
-# Screenshots as a test); `npm run screenshots:update` accepts an intended change.
-run npm run screenshots
-# The editing UI (npm run cms) in a copy of the project: a posting created in it builds.
-run npx playwright test --config tests/cms/playwright.config.ts
+together 'npx vitest run --project browsers && npm run screenshots' \
+  'npx playwright test --config tests/cms/playwright.config.ts'
 # The form receiver under faults (full disk on a tmpfs when root, locked database, SIGKILL under
 # load, memory at the worst case, abuse) and the operator's routine (receipt views, the team
 # command, a backup, Debian's sqlite3, restarts, a restore) on the real server: two to three minutes.

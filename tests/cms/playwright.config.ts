@@ -7,7 +7,9 @@ import { chromiumLaunchOptions } from '../../scripts/chromium.mjs';
  */
 export default defineConfig({
   testDir: '.',
-  outputDir: '../../test-results',
+  // A folder of its own: `npm test` runs this beside the screenshots, and a Playwright run empties
+  // its output folder as it starts.
+  outputDir: '../../test-results-cms',
   workers: 1,
   forbidOnly: !!process.env.CI,
   retries: 0,

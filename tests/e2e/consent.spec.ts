@@ -5,12 +5,12 @@
  * nothing; preferences save, confirm and clear on withdrawal; a raised revision asks again;
  * campaign values survive a late consent; every choice is stored by the receiver.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { acceptAll, consentCookie } from '../../src/consent/consent';
 import { allLocales } from '../../src/i18n/locales';
 import { pathTo } from '../../src/i18n/routes';
 import { facts } from '../../src/site-facts';
+import { expectNoViolations } from './axe';
 import { choiceCookies, e2eRevision } from './consent-helpers';
 import { rows, sharedDbPath } from './forms-helpers';
 import { hydrated, useTranslations } from './site';
@@ -484,20 +484,14 @@ test.describe('axe: the banner and the preferences page in every locale', () => 
       await page.goto(pathTo('home', locale));
       await bannerReady(page);
       await expect(banner(page)).toBeVisible();
-      const onBanner = await new AxeBuilder({ page }).include('[data-consent-banner]').analyze();
-      expect(onBanner.violations.map((v) => v.id)).toEqual([]);
+      await expectNoViolations(page, '[data-consent-banner]');
 
       await page.goto(pathTo('preferences', locale));
       // The form as a visitor first sees it (its island wakes up on the first interaction).
       await expect(
         page.getByRole('button', { name: useTranslations(locale)('consent.preferences.save') }),
       ).toBeEnabled();
-      const onPreferences = await new AxeBuilder({ page }).analyze();
-      expect(
-        onPreferences.violations.flatMap((v) =>
-          v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`),
-        ),
-      ).toEqual([]);
+      await expectNoViolations(page);
     });
   }
 });

@@ -2,9 +2,9 @@
  * Layouts that use the screen: measured where they once did not (a desktop page with a third of
  * its width empty, nine reviews stacked in about 3,000 px on a phone).
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator } from '@playwright/test';
 import { pathTo } from '../../src/i18n/routes';
+import { expectNoViolations } from './axe';
 import { resorts, useTranslations } from './site';
 
 /** A resort whose rental page has packs and the reservation form. */
@@ -130,7 +130,6 @@ test.describe('on a phone (390 px)', () => {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => row.evaluate((scroller) => scroller.scrollLeft)).toBeGreaterThan(0);
 
-    const axe = await new AxeBuilder({ page }).include('[data-reviews-row]').analyze();
-    expect(axe.violations).toEqual([]);
+    await expectNoViolations(page, '[data-reviews-row]');
   });
 });

@@ -355,7 +355,11 @@ test.describe('pages work under the policy, with no violation', () => {
       });
       try {
         const violations = await watchViolations(page);
+        // The toast follows the relay's answer, the first this new server gives (seconds on a busy
+        // machine): awaited on its own, so the toast's wait below is only for its drawing.
+        const relayed = page.waitForResponse((r) => r.url().includes('/api/live-conditions/'));
         await page.goto(`${server.url}${pathTo('resortSkiLessons', 'es', { resort: aResort.id })}`);
+        await relayed;
         const toast = page.locator('[data-sonner-toast]');
         await expect(toast).toBeVisible();
         // A rule of sonner's injected stylesheet, applied.
