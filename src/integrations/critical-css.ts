@@ -1,7 +1,7 @@
 /**
  * Every page's first response fits in a new connection's first round trip (14,600 bytes as sent,
  * scripts/budgets/weight.mjs), so the page's inline stylesheet keeps only what its first screen
- * needs. After the build, each page's large inline `<style>` becomes:
+ * needs. As each page is built (src/lib/page-rewrites.ts), its large inline `<style>` becomes:
  *
  * - the **critical CSS**, still inline: every rule that may apply to the top of the page (the
  *   skip link, the cookie banner, the header, and the first sections of `<main>`: see
@@ -18,11 +18,10 @@
  * unchanged).
  */
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import postcss from 'postcss';
 import { cspHash } from '../security/content-security-policy';
-import { rewriteBuiltPages } from './rewrite-built-pages';
+import { builtPageRewrite } from './rewrite-built-pages';
 
 /** Inline stylesheets smaller than this stay whole: splitting them would save less than it costs. */
 const SPLIT_FROM = 4096;
@@ -282,18 +281,10 @@ export function splitPageStyles(
 export function criticalStyles(): AstroIntegration {
   return {
     name: 'critical-css',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const { pages, files } = await rewriteBuiltPages(fileURLToPath(dir), (html) => {
-          const split = splitPageStyles(html);
-          return (
-            split && { html: split.html, files: [{ name: split.file.name, text: split.file.css }] }
-          );
-        });
-        logger.info(
-          `${pages} page(s): the first screen's CSS inline, the whole in ${files} file(s)`,
-        );
-      },
-    },
+    hooks: builtPageRewrite(
+      'critical-css',
+      (pages, files) =>
+        `${pages} page(s): the first screen's CSS inline, the whole in ${files} file(s)`,
+    ),
   };
 }
