@@ -3,10 +3,10 @@
  * directive's script (ours, `client:interaction`: 1.5 KB) inline into every page with an island:
  * about 2 KB of brotli that every visitor downloads again with every such page, a seventh of
  * what a first round trip carries. As each page is built (src/lib/page-rewrites.ts) they become
- * files (`/_astro/island.<hash>.js`,
- * the same text, cached a year) loaded with `defer`: they run, in the same order, once the page
- * is parsed and before DOMContentLoaded, which is when the islands started anyway (they wait for
- * their children, `await-children`, and the form islands for the visitor's first interaction).
+ * files (`/_astro/island.<hash>.js`, the same text, cached a year) loaded with `defer`: they run,
+ * in the same order, once the page is parsed and before DOMContentLoaded, which is when the
+ * islands started anyway (they wait for their children, `await-children`, and the form islands
+ * for the visitor's first interaction).
  * Their hashes leave the page's policy; the files come from `'self'`.
  */
 import { createHash } from 'node:crypto';
