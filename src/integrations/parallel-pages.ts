@@ -218,15 +218,17 @@ export function parallelPages(threads = renderThreads(), from = parallelFrom()):
       },
       'astro:build:start': ({ setPrerenderer }) => {
         if (threads <= 1) return;
-        setPrerenderer((astros: DefaultPrerenderer) => {
+        setPrerenderer((astros) => {
           let pool: ReturnType<typeof workerPool> | undefined;
           return {
             name: 'parallel-pages',
-            setup: () => astros.setup?.(),
+            async setup() {
+              await astros.setup?.();
+            },
             async getStaticPaths() {
               const paths = await astros.getStaticPaths();
               if (paths.length >= from) {
-                pool = workerPool(astros, threads);
+                pool = workerPool(astros as DefaultPrerenderer, threads);
                 if (!entry)
                   throw new Error('parallel-pages: no prerender bundle entry was written');
                 await pool.start(entry);
