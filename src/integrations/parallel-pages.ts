@@ -126,6 +126,8 @@ function workerPool(base: DefaultPrerenderer, threads: number) {
   const waiting = new Map<number, Waiting>();
   let nextId = 0;
   const workers: { worker: Worker; pending: number }[] = [];
+  let broken: Error | undefined;
+  let stopping = false;
 
   return {
     staticImages,
@@ -158,15 +160,24 @@ function workerPool(base: DefaultPrerenderer, threads: number) {
                 }),
               );
             });
-            worker.on('error', (error) => {
+            // A worker that stops (an error outside a page, out of memory) fails the build rather
+            // than leaving its pages waiting for ever.
+            const stopped = (error: Error) => {
+              broken ??= error;
               for (const page of waiting.values()) page.reject(error);
               waiting.clear();
+            };
+            worker.on('error', stopped);
+            worker.on('exit', (code) => {
+              if (!stopping)
+                stopped(new Error(`parallel-pages: a page worker stopped (exit code ${code})`));
             });
           });
         }),
       );
     },
     render(request: Request, route: { route: string; component: string }): Promise<Response> {
+      if (broken) return Promise.reject(broken);
       const slot = workers.reduce((least, slot) => (slot.pending < least.pending ? slot : least));
       const job: PageJob = {
         id: nextId++,
@@ -181,6 +192,7 @@ function workerPool(base: DefaultPrerenderer, threads: number) {
       });
     },
     async stop() {
+      stopping = true;
       await Promise.all(workers.map(({ worker }) => worker.terminate()));
     },
   };

@@ -32,6 +32,7 @@ export const app = {
   async render(request) {
     const pathname = new URL(request.url).pathname.replace(/\\.html$/, '');
     if (pathname.includes('broken')) throw new Error('the view failed on ' + pathname);
+    if (pathname.includes('out-of-memory')) process.exit(3);
     global[Symbol.for('pistelink.sharedPages')].push({ image: '/og' + pathname + '.png', card: { heading: pathname, lang: 'en' } });
     const rewrite = global[Symbol.for('pistelink.pageRewrites')]['critical-css'];
     rewrite.pages++;
@@ -124,7 +125,8 @@ function prerendererOf(integration: AstroIntegration): AstroPrerenderer {
 
 const request = (pathname: string) => new Request(new URL(`${pathname}.html`, 'http://localhost'));
 
-describe('pages rendered in worker threads', () => {
+// Each test starts two workers: seconds on a busy machine.
+describe('pages rendered in worker threads', { timeout: 60_000 }, () => {
   it('renders each page in one of the workers, with what the build records', async () => {
     const shared = listSharedPages();
     const criticalCss = startPageRewrite('critical-css');
@@ -184,6 +186,19 @@ describe('pages rendered in worker threads', () => {
     await expect(
       prerenderer.render(request('/en/jobs/broken'), { routeData: route as never }),
     ).rejects.toThrow('the view failed on /en/jobs/broken');
+    await prerenderer.teardown?.();
+  });
+
+  it('fails the build when a worker stops, rather than waiting for ever', async () => {
+    const prerenderer = prerendererOf(parallelPages(2, 0));
+    await prerenderer.setup?.();
+    await prerenderer.getStaticPaths();
+    await expect(
+      prerenderer.render(request('/en/jobs/out-of-memory'), { routeData: route as never }),
+    ).rejects.toThrow('a page worker stopped (exit code 3)');
+    await expect(
+      prerenderer.render(request(paths[0]!.pathname), { routeData: route as never }),
+    ).rejects.toThrow('a page worker stopped');
     await prerenderer.teardown?.();
   });
 
