@@ -26,6 +26,7 @@ import { browserTargets } from './src/integrations/browser-targets.ts';
 import { editingScreenApi } from './src/integrations/editing-screen.ts';
 import { criticalStyles } from './src/integrations/critical-css.ts';
 import { islandRuntimeFiles } from './src/integrations/island-runtime.ts';
+import { parallelPages } from './src/integrations/parallel-pages.ts';
 
 // `npm run cms` (CMS=1): the editing screen at /keystatic on `astro dev`, with Keystatic's own
 // integration. Builds have only its API, an on-demand route that `npm start` answers to signed-in
@@ -68,6 +69,8 @@ export default defineConfig({
     interactionDirective(),
     shareImages(),
     noImageEndpoint(),
+    // The pages rendered in worker threads, one per core, from 1,000 pages on.
+    parallelPages(),
     // JavaScript and CSS built for the supported browsers of .browserslistrc.
     browserTargets(),
     ...cmsIntegrations,

@@ -41,6 +41,8 @@ const PROJECT_FILES = [
   'src',
   'public',
   'astro.config.mjs',
+  // The editing screen's API route, in every build (src/integrations/editing-screen.ts).
+  'keystatic.config.ts',
   'tsconfig.json',
   'package.json',
   '.env',

@@ -14,6 +14,7 @@ import { v5 as uuidV5 } from 'uuid';
 import { parse, stringify } from 'yaml';
 // Product areas that tell apart postings made from the same template, in each posting language.
 import AREAS from './product-areas.json' with { type: 'json' };
+import { BOUNDS } from '../../src/content/bounds.ts';
 import { slugify } from '../../src/lib/slug.ts';
 
 /** Fixed, so a given size always yields the same uuids (v5 = a hash of the namespace and a name). */
@@ -163,13 +164,18 @@ export function readJobTemplates(contentDir) {
     });
 }
 
-/** A title with a product area, as each language would write it (French keeps "(F/H)" last). */
+/**
+ * A title with a product area, as each language would write it (French keeps "(F/H)" last), within
+ * the content's bound for a title (the check refuses longer ones): a long title loses its last
+ * words before the area.
+ */
 function titleWithArea(title, area, locale) {
-  if (locale === 'fr') {
-    const suffix = / \(F\/H\)$/.test(title) ? ' (F/H)' : '';
-    return `${title.slice(0, title.length - suffix.length)} – ${area}${suffix}`;
-  }
-  return `${title} – ${area}`;
+  const suffix = locale === 'fr' && / \(F\/H\)$/.test(title) ? ' (F/H)' : '';
+  let words = title.slice(0, title.length - suffix.length);
+  const whole = () => `${words} – ${area}${suffix}`;
+  while (whole().length > BOUNDS.title && words.includes(' '))
+    words = words.slice(0, words.lastIndexOf(' '));
+  return whole();
 }
 
 /** The i-th synthetic posting, from the template `i mod n`, in every language the template has. */

@@ -1,7 +1,7 @@
 /**
  * Every page's first response fits in a new connection's first round trip (14,600 bytes as sent,
  * scripts/budgets/weight.mjs), so the page's inline stylesheet keeps only what its first screen
- * needs. After the build, each page's large inline `<style>` becomes:
+ * needs. As each page is built (src/lib/page-rewrites.ts), its large inline `<style>` becomes:
  *
  * - the **critical CSS**, still inline: every rule that may apply to the top of the page (the
  *   skip link, the cookie banner, the header, and the first sections of `<main>`: see
@@ -18,11 +18,10 @@
  * unchanged).
  */
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import postcss from 'postcss';
 import { cspHash } from '../security/content-security-policy';
-import { rewriteBuiltPages } from './rewrite-built-pages';
+import { builtPageRewrite } from './rewrite-built-pages';
 
 /** Inline stylesheets smaller than this stay whole: splitting them would save less than it costs. */
 const SPLIT_FROM = 4096;
@@ -195,33 +194,99 @@ function requiredTokens(compound: string): string[] | undefined {
  */
 export function criticalCss(css: string, html: string): string {
   const { elements, below } = firstScreen(html);
+  const { rules, critical } = preparedStylesheet(css);
+  // The elements that have each name: a compound is looked for only among the elements that have
+  // its rarest name, and not at all when one of its names is on none.
+  const having = new Map<string, Set<string>[]>();
+  for (const tokens of elements)
+    for (const token of tokens) {
+      const list = having.get(token);
+      if (list) list.push(tokens);
+      else having.set(token, [tokens]);
+    }
   const known = new Map<string, boolean>();
-  const compoundMayMatch = (compound: string): boolean => {
-    let applies = known.get(compound);
+  const compoundMayMatch = ({ key, required }: Compound): boolean => {
+    let applies = known.get(key);
     if (applies === undefined) {
-      const required = requiredTokens(compound);
-      applies =
-        required === undefined ||
-        elements.some((tokens) => required.every((token) => tokens.has(token)));
-      known.set(compound, applies);
+      applies = required === undefined || elementWithAll(required);
+      known.set(key, applies);
     }
     return applies;
   };
-  const mayApply = (selector: string): boolean =>
-    widenedSelector(selector)
-      .split(/\s*[\s>+~]\s*(?![^(]*\))/)
-      .every(compoundMayMatch);
-  const root = postcss.parse(css);
-  root.walkRules((rule) => {
+  const elementWithAll = (required: string[]): boolean => {
+    let candidates: Set<string>[] = elements;
+    for (const token of required) {
+      const list = having.get(token);
+      if (!list) return false;
+      if (list.length < candidates.length) candidates = list;
+    }
+    return candidates.some((tokens) => required.every((token) => tokens.has(token)));
+  };
+  // Which rules stay, in the order postcss walks them: a keyframe always, a rule when one of its
+  // selectors may apply.
+  const kept = rules
+    .map((selectors) =>
+      selectors === undefined || selectors.some((compounds) => compounds.every(compoundMayMatch))
+        ? '1'
+        : '0',
+    )
+    .join('');
+  let text = critical.get(kept);
+  if (text === undefined) {
+    text = keptRules(css, kept);
+    critical.set(kept, text);
+  }
+  return text + (below.length ? hideBelow(below) : '');
+}
+
+/** A compound selector's required names (`requiredTokens`), and a key naming them. */
+type Compound = { key: string; required: string[] | undefined };
+
+/**
+ * What every page with the same stylesheet shares, worked out once (pages of a view have the
+ * same one): each rule's selectors, widened and cut into compounds, in the order postcss walks
+ * the rules (undefined: a keyframe, always kept); and the critical CSS of each set of kept rules
+ * already met (pages with the same first screen keep the same rules).
+ */
+type PreparedStylesheet = { rules: (Compound[][] | undefined)[]; critical: Map<string, string> };
+const prepared = new Map<string, PreparedStylesheet>();
+
+function preparedStylesheet(css: string): PreparedStylesheet {
+  let sheet = prepared.get(css);
+  if (sheet) return sheet;
+  const rules: PreparedStylesheet['rules'] = [];
+  postcss.parse(css).walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as postcss.AtRule).name))
-      return;
-    if (!rule.selectors.some(mayApply)) rule.remove();
+      rules.push(undefined);
+    else
+      rules.push(
+        rule.selectors.map((selector) =>
+          widenedSelector(selector)
+            .split(/\s*[\s>+~]\s*(?![^(]*\))/)
+            .map((compound) => {
+              const required = requiredTokens(compound);
+              return { key: required?.join(' ') ?? ':is', required };
+            }),
+        ),
+      );
+  });
+  sheet = { rules, critical: new Map() };
+  prepared.set(css, sheet);
+  return sheet;
+}
+
+/** The stylesheet with only the rules `kept` names ('1' or '0' each, in walking order). */
+function keptRules(css: string, kept: string): string {
+  const root = postcss.parse(css);
+  let index = 0;
+  root.walkRules((rule) => {
+    if (kept[index++] === '0') rule.remove();
   });
   // Conditions (@media, @supports, @container) left empty.
   root.walkAtRules((atRule) => {
     if (atRule.nodes && atRule.nodes.length === 0) atRule.remove();
   });
-  return root.toString() + (below.length ? hideBelow(below) : '');
+  return root.toString();
 }
 
 /**
@@ -282,18 +347,10 @@ export function splitPageStyles(
 export function criticalStyles(): AstroIntegration {
   return {
     name: 'critical-css',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const { pages, files } = await rewriteBuiltPages(fileURLToPath(dir), (html) => {
-          const split = splitPageStyles(html);
-          return (
-            split && { html: split.html, files: [{ name: split.file.name, text: split.file.css }] }
-          );
-        });
-        logger.info(
-          `${pages} page(s): the first screen's CSS inline, the whole in ${files} file(s)`,
-        );
-      },
-    },
+    hooks: builtPageRewrite(
+      'critical-css',
+      (pages, files) =>
+        `${pages} page(s): the first screen's CSS inline, the whole in ${files} file(s)`,
+    ),
   };
 }

@@ -2,17 +2,17 @@
  * Astro writes its island runtime (the `<astro-island>` element, 4.4 KB) and each hydration
  * directive's script (ours, `client:interaction`: 1.5 KB) inline into every page with an island:
  * about 2 KB of brotli that every visitor downloads again with every such page, a seventh of
- * what a first round trip carries. After the build they become files (`/_astro/island.<hash>.js`,
- * the same text, cached a year) loaded with `defer`: they run, in the same order, once the page
- * is parsed and before DOMContentLoaded, which is when the islands started anyway (they wait for
- * their children, `await-children`, and the form islands for the visitor's first interaction).
+ * what a first round trip carries. As each page is built (src/lib/page-rewrites.ts) they become
+ * files (`/_astro/island.<hash>.js`, the same text, cached a year) loaded with `defer`: they run,
+ * in the same order, once the page is parsed and before DOMContentLoaded, which is when the
+ * islands started anyway (they wait for their children, `await-children`, and the form islands
+ * for the visitor's first interaction).
  * Their hashes leave the page's policy; the files come from `'self'`.
  */
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { cspHash } from '../security/content-security-policy';
-import { rewriteBuiltPages } from './rewrite-built-pages';
+import { builtPageRewrite } from './rewrite-built-pages';
 
 /** Astro's inline island scripts: the runtime, and a directive registering itself. */
 const islandScript =
@@ -52,19 +52,9 @@ export function externalIslandScripts(
 export function islandRuntimeFiles(): AstroIntegration {
   return {
     name: 'island-runtime',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const { pages, files } = await rewriteBuiltPages(fileURLToPath(dir), (html) => {
-          const external = externalIslandScripts(html);
-          return (
-            external && {
-              html: external.html,
-              files: external.files.map(({ name, code }) => ({ name, text: code })),
-            }
-          );
-        });
-        logger.info(`${pages} page(s): Astro's island scripts in ${files} file(s)`);
-      },
-    },
+    hooks: builtPageRewrite(
+      'island-runtime',
+      (pages, files) => `${pages} page(s): Astro's island scripts in ${files} file(s)`,
+    ),
   };
 }
