@@ -15,11 +15,14 @@
  * did, once the file is there: it comes in the same round trip as the stylesheet and Astro's island
  * scripts. Pages without an island keep them inline: a visitor who has chosen downloads no
  * script there (tests/e2e/header.spec.ts).
+ *
+ * And the form islands' texts leave their props for a file of their own (island-strings.ts).
  */
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { cspHash } from '../security/content-security-policy';
+import { externalIslandStrings } from './island-strings';
 import { rewriteBuiltPages } from './rewrite-built-pages';
 
 /** Astro's inline island scripts: the runtime, and a directive registering itself. */
@@ -106,11 +109,14 @@ export function islandRuntimeFiles(): AstroIntegration {
           const external = externalIslandScripts(html);
           if (!external) return undefined;
           const scripts = externalModuleScripts(external.html);
+          const strings = externalIslandStrings(scripts?.html ?? external.html);
           return {
-            html: scripts?.html ?? external.html,
-            files: [...external.files, ...(scripts ? [scripts.file] : [])].map(
-              ({ name, code }) => ({ name, text: code }),
-            ),
+            html: strings?.html ?? scripts?.html ?? external.html,
+            files: [
+              ...external.files,
+              ...(scripts ? [scripts.file] : []),
+              ...(strings?.files ?? []),
+            ].map(({ name, code }) => ({ name, text: code })),
           };
         });
         logger.info(`${pages} page(s): Astro's island scripts in ${files} file(s)`);
