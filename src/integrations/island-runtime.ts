@@ -76,7 +76,7 @@ export function externalModuleScripts(
   const scripts = [...html.matchAll(inlineModuleScript)];
   if (
     !scripts.length ||
-    scripts.some(([, code]) => /^\s*import[\s{*"'`]|[;}]import[\s{*"'`]/.test(code!))
+    scripts.some(([, code]) => /^\s*import[\s{*"'`]|[;}\n]import[\s{*"'`]/.test(code!))
   )
     return undefined;
   const code = scripts.map(([, code]) => `(async()=>{${code}})();`).join('\n');
