@@ -41,21 +41,18 @@ export const budgets = {
 };
 
 /**
- * The pages still over a first round trip, by the form island they hold, and the most each may
- * send until it fits (docs/performance.md, "First responses"): their figure when the rest of the
- * site came within the window, so that they can only shrink. Every other page fails above the
- * window less the margin.
+ * The pages still over the window less the margin, by the form island they hold, and the most
+ * each may send until it fits (docs/performance.md, "Every page's first response in the first
+ * round trip"): their figure when their islands' texts and inline scripts became files, so that
+ * they can only shrink. Every other page fails above the window less the margin.
  */
 export const firstResponseStillOver = {
-  /** The home pages' lesson search: 16,864–17,890 bytes. */
-  LessonSearchForm: 18_000,
-  /**
-   * The resort lessons pages' lesson request: 17,370–18,608 bytes (the newsletter's line on
-   * confirming by mail, in every page's dialog, added up to 123).
-   */
-  LessonRequestForm: 18_700,
-  /** The resort rental pages' reservation: 15,619–16,655 bytes. */
-  RentalReservationForm: 16_700,
+  /** The home pages' lesson search: 15,182–16,116 bytes, over the window. */
+  LessonSearchForm: 16_200,
+  /** The resort lessons pages' lesson request: 13,814–14,841 bytes (39 of the 48 over 14,000, 12 over the window). */
+  LessonRequestForm: 14_900,
+  /** The resort rental pages' reservation: 13,410–14,362 bytes (10 of the 16 over 14,000, none over the window). */
+  RentalReservationForm: 14_400,
 };
 
 /** Islands that wait for the visitor's first interaction with them (src/integrations/interaction.ts). */
@@ -88,7 +85,10 @@ export function pageAssets(html) {
   const islands = [...html.matchAll(/<astro-island\b[^>]*>/g)].map(([tag]) => ({
     name: /\/([^/.]+)\.[\w-]+\.js$/.exec(attr(tag, 'component-url') ?? '')?.[1] ?? '?',
     directive: attr(tag, 'client') ?? '?',
-    urls: [attr(tag, 'component-url'), attr(tag, 'renderer-url')].filter(Boolean),
+    // Its texts' file, when the build moved them out of its props (src/integrations/island-strings.ts).
+    urls: [attr(tag, 'component-url'), attr(tag, 'renderer-url'), attr(tag, 'data-strings')].filter(
+      Boolean,
+    ),
   }));
   // A script inside a <template> does not run with the page: it is started on demand (the live
   // conditions' error toast, src/components/resorts/LiveConditions.astro).
@@ -221,9 +221,13 @@ export function weighPage(path, html, read, sent) {
   const stillOver = islands
     .map((island) => firstResponseStillOver[island.name])
     .find((ceiling) => ceiling !== undefined);
-  if (stillOver !== undefined && sent !== undefined && sent > budgets.firstResponse)
+  if (
+    stillOver !== undefined &&
+    sent !== undefined &&
+    sent > budgets.firstResponse - budgets.firstResponseMargin
+  )
     (sent > stillOver ? problems : warnings).push(
-      `${path}: its first response is ${sent.toLocaleString('en')} bytes as the server sends it, over the ${budgets.firstResponse.toLocaleString('en')} bytes of a first round trip${sent > stillOver ? ` and over the ${stillOver.toLocaleString('en')} its page may send until it fits` : ' (a known gap: it may not grow)'}`,
+      `${path}: its first response is ${sent.toLocaleString('en')} bytes as the server sends it, ${sent > budgets.firstResponse ? `over the ${budgets.firstResponse.toLocaleString('en')} bytes of a first round trip` : `within the ${budgets.firstResponseMargin} bytes of a first round trip kept free for longer content`}${sent > stillOver ? ` and over the ${stillOver.toLocaleString('en')} its page may send until it fits` : ' (a known gap: it may not grow)'}`,
     );
   else if (sent !== undefined && sent > budgets.firstResponse - budgets.firstResponseMargin)
     problems.push(

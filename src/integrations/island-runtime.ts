@@ -8,6 +8,16 @@
  * islands started anyway (they wait for their children, `await-children`, and the form islands
  * for the visitor's first interaction).
  * Their hashes leave the page's policy; the files come from `'self'`.
+ *
+ * On the same pages, the page's own small inline module scripts (the header's, the live
+ * conditions', the newsletter dialog's: 1.2 KB of brotli on a resort lessons page) become one file
+ * too (`/_astro/page-scripts.<hash>.js`, cached a year), each in its own function as it had its
+ * own module. A module script runs once the page is parsed, inline or not, so they run when they
+ * did, once the file is there: it comes in the same round trip as the stylesheet and Astro's island
+ * scripts. Pages without an island keep them inline: a visitor who has chosen downloads no
+ * script there (tests/e2e/header.spec.ts).
+ *
+ * And the form islands' texts leave their props for a file of their own (island-strings.ts).
  */
 import { createHash } from 'node:crypto';
 import type { AstroIntegration } from 'astro';
@@ -47,6 +57,46 @@ export function externalIslandScripts(
     page = page.replace(hash, '');
   }
   return { html: page, files };
+}
+
+/** An inline module script: Astro's bundling of a component's `<script>` (no imports left). */
+const inlineModuleScript = /<script type="module">((?:(?!<\/script>)[\s\S])*)<\/script>/g;
+
+/**
+ * One built page with its inline module scripts in one file, or undefined when it has none, or
+ * one that imports (it could not be wrapped). Each script keeps its own scope in an async
+ * function (an await at a module's top level stays valid); one that throws stops only itself, as
+ * when each was a module. The file is loaded where the last of them was.
+ */
+export function externalModuleScripts(
+  html: string,
+  assetsBase = '/_astro/',
+): { html: string; file: { name: string; code: string } } | undefined {
+  const scripts = [...html.matchAll(inlineModuleScript)];
+  if (
+    !scripts.length ||
+    scripts.some(([, code]) => /^\s*import[\s{*"'`]|[;}\n]import[\s{*"'`]/.test(code!))
+  )
+    return undefined;
+  const code = scripts.map(([, code]) => `(async()=>{${code}})();`).join('\n');
+  const name = `page-scripts.${createHash('sha256').update(code).digest('base64url').slice(0, 10)}.js`;
+  let page = html;
+  scripts.forEach(([whole, code], index) => {
+    const last = index === scripts.length - 1;
+    page = page.replace(
+      whole,
+      last ? `<script type="module" src="${assetsBase}${name}"></script>` : '',
+    );
+    const hash = ` '${cspHash(code!)}'`;
+    if (!page.includes(hash))
+      throw new Error(
+        "island-runtime: the page's policy does not list an inline module script's hash; Astro's CSP output changed",
+      );
+    // The same script twice on a page has one hash in its policy.
+    if (!scripts.slice(index + 1).some(([, other]) => other === code))
+      page = page.replace(hash, '');
+  });
+  return { html: page, file: { name, code } };
 }
 
 export function islandRuntimeFiles(): AstroIntegration {

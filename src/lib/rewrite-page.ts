@@ -4,7 +4,8 @@
  * PostCSS.
  */
 import { splitPageStyles } from '../integrations/critical-css';
-import { externalIslandScripts } from '../integrations/island-runtime';
+import { externalIslandScripts, externalModuleScripts } from '../integrations/island-runtime';
+import { externalIslandStrings } from '../integrations/island-strings';
 import { pageRewriteNames, type PageRewriteName, type PageRewrites } from './page-rewrites';
 
 type Rewrite = (
@@ -16,14 +17,19 @@ const rewrites: Record<PageRewriteName, Rewrite> = {
     const split = splitPageStyles(html);
     return split && { html: split.html, files: [{ name: split.file.name, text: split.file.css }] };
   },
+  // Astro's island scripts, the page's own inline module scripts and the form islands' texts, as
+  // files: all three on a page with an island only.
   'island-runtime': (html) => {
     const external = externalIslandScripts(html);
-    return (
-      external && {
-        html: external.html,
-        files: external.files.map(({ name, code }) => ({ name, text: code })),
-      }
-    );
+    if (!external) return undefined;
+    const scripts = externalModuleScripts(external.html);
+    const strings = externalIslandStrings(scripts?.html ?? external.html);
+    return {
+      html: strings?.html ?? scripts?.html ?? external.html,
+      files: [...external.files, ...(scripts ? [scripts.file] : []), ...(strings?.files ?? [])].map(
+        ({ name, code }) => ({ name, text: code }),
+      ),
+    };
   },
 };
 

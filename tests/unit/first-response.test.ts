@@ -10,7 +10,11 @@ import {
   splitPageStyles,
   widenedSelector,
 } from '../../src/integrations/critical-css';
-import { externalIslandScripts } from '../../src/integrations/island-runtime';
+import {
+  externalIslandScripts,
+  externalModuleScripts,
+} from '../../src/integrations/island-runtime';
+import { externalIslandStrings } from '../../src/integrations/island-strings';
 import { cspHash } from '../../src/security/content-security-policy';
 
 /** A page as Astro builds it: a policy with the hashes of its inline style and scripts. */
@@ -135,5 +139,62 @@ describe('Astro’s island scripts as files', () => {
 
   it('leaves a page without islands alone', () => {
     expect(externalIslandScripts(builtPage({ scripts: [other] }))).toBeUndefined();
+  });
+});
+
+describe('a page’s small inline module scripts as one file', () => {
+  const header = 'function e(e){e.key}document.addEventListener(`keydown`,e);';
+  const live = 'async function e(e){await fetch(e)}await e(`/api/live`);';
+  const withModules = (scripts: string[]) =>
+    builtPage({ scripts: [] }).replace(
+      "script-src 'self'",
+      `script-src 'self'${scripts.map((code) => ` '${cspHash(code)}'`).join('')}`,
+    ) + scripts.map((code) => `<script type="module">${code}</script>`).join('');
+
+  it('runs each in its own scope, in their order, where the last one was, and takes their hashes out of the policy', () => {
+    const external = externalModuleScripts(withModules([header, live]))!;
+    expect(external.file.code).toBe(`(async()=>{${header}})();\n(async()=>{${live}})();`);
+    expect(external.html).toContain(
+      `<script type="module" src="/_astro/${external.file.name}"></script>`,
+    );
+    expect(external.html).not.toContain('<script type="module">');
+    expect(external.html).not.toContain(cspHash(header));
+    expect(external.html).not.toContain(cspHash(live));
+  });
+
+  it('leaves a script that imports inline, with its neighbours', () => {
+    const imports = 'import{a}from"/_astro/a.js";a();';
+    expect(externalModuleScripts(withModules([header, imports]))).toBeUndefined();
+    expect(externalModuleScripts(builtPage({}))).toBeUndefined();
+  });
+});
+
+describe('a form island’s texts as a file', () => {
+  /** An island as Astro writes it: props serialised, then escaped for the attribute. */
+  const island = (props: object, client = 'interaction') =>
+    `<astro-island uid="1" component-url="/_astro/ContactForm.a.js" renderer-url="/_astro/client.b.js" props="${JSON.stringify(
+      props,
+    ).replace(
+      /[&<>'"]/g,
+      (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', "'": '#39', '"': 'quot' }[c]};`,
+    )}" ssr client="${client}" data-chunks="react.c.js"><form></form></astro-island>`;
+  const strings = [0, { submit: [0, 'Send “now” & <go>'], hint: [0, "it's"] }];
+  const props = { strings, locale: [0, 'en'], endpoint: [0, '/api/forms'] };
+
+  it('moves the texts of an island that waits for the visitor to a file it names and preloads, and keeps the rest of its props', () => {
+    const page = `<main>${island(props)}</main>`;
+    const external = externalIslandStrings(page)!;
+    const [file] = external.files;
+    expect(file!.code).toBe(`export default ${JSON.stringify(strings)};\n`);
+    expect(external.html).toBe(
+      `<main>${island({ locale: props.locale, endpoint: props.endpoint })
+        .replace('data-chunks="react.c.js"', `data-chunks="react.c.js ${file!.name}"`)
+        .replace('><form>', ` data-strings="/_astro/${file!.name}"><form>`)}</main>`,
+    );
+  });
+
+  it('leaves an island that hydrates by itself, or has no texts, as it is', () => {
+    expect(externalIslandStrings(island(props, 'load'))).toBeUndefined();
+    expect(externalIslandStrings(island({ locale: [0, 'en'] }))).toBeUndefined();
   });
 });

@@ -19,6 +19,8 @@ import { setLessonSearch } from '../../src/stores/lesson-search';
 import { everyPage, jobSlugs, resortIds } from '../e2e/site';
 import { buildVariant, type Variant } from './build';
 import { linksSaying, one, parsePage, textOf } from './html';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { consentCookie } from '../../src/consent/consent';
 
@@ -137,8 +139,11 @@ function bookingBoxes(site: Variant) {
         .filter((page) => page !== 'resortRental')
         .map((page) => {
           const path = pathTo(page, locale, { resort });
-          const json = textOf(one(parsePage(site.page(path)), 'script#your-search-summary'));
-          const props = JSON.parse(json) as SearchSummaryProps;
+          // The booking box names its data's file; the page's script fetches it.
+          const file = one(parsePage(site.page(path)), '#your-search').getAttribute('data-summary');
+          const props = JSON.parse(
+            readFileSync(join(site.client, file ?? 'no data-summary'), 'utf8'),
+          ) as SearchSummaryProps;
           const draft = {
             ...defaultDraft(locale),
             where: props.resort.name,

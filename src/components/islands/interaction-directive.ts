@@ -46,6 +46,22 @@ function preloadChunks(island: HTMLElement): void {
   document.head.append(...links);
 }
 
+/**
+ * The island's texts, when the build moved them out of its props into a file (`data-strings`,
+ * src/integrations/island-strings.ts; `data-chunks` lists it, so it is already on its way): put
+ * back before Astro reads the props, so the island hydrates with the props it was rendered with.
+ * Setting `props` before Astro has the component does not hydrate it yet.
+ */
+async function restoreStrings(island: HTMLElement): Promise<void> {
+  const url = island.getAttribute('data-strings');
+  if (!url) return;
+  const module = (await import(/* @vite-ignore */ new URL(url, location.href).href)) as {
+    default: unknown;
+  };
+  const props = JSON.parse(island.getAttribute('props') ?? '{}') as Record<string, unknown>;
+  island.setAttribute('props', JSON.stringify({ strings: module.default, ...props }));
+}
+
 /** Resolves once an element inside the island carries `data-hydrated` (or after the timeout). */
 function live(island: HTMLElement): Promise<boolean> {
   if (island.querySelector('[data-hydrated]')) return Promise.resolve(true);
@@ -94,6 +110,7 @@ const interactionDirective: ClientDirective = async (load, options, island) => {
   let ok = false;
   try {
     preloadChunks(island);
+    await restoreStrings(island);
     const hydrate = await load();
     await hydrate();
     ok = await live(island);

@@ -7,7 +7,7 @@ import { draftFromQuery } from '../../lessons/search-query';
 import { setLessonSearch } from '../../stores/lesson-search';
 import SearchSummary, { type SearchSummaryProps } from './SearchSummary';
 
-/** `props`: the page's summary data (LessonOffer.astro's `#your-search-summary` block). */
+/** `props`: the page's summary data (its file, src/components/search/summary-data.ts). */
 export function mountSearchSummary(
   host: HTMLElement,
   props: SearchSummaryProps,
