@@ -97,10 +97,11 @@ const reactAsEsm: Plugin = {
     const names = Object.keys(require(source) as object).filter(
       (name) => name !== 'default' && /^[A-Za-z_$][\w$]*$/.test(name),
     );
+    // One declaration per export, so that the bundler drops the ones no island imports.
     return [
       `import module from ${JSON.stringify(source)};`,
       'export default module;',
-      `export const { ${names.join(', ')} } = module;`,
+      ...names.map((name) => `export const ${name} = /* @__PURE__ */ (() => module.${name})();`),
     ].join('\n');
   },
 };
