@@ -1,13 +1,15 @@
 /**
  * Registers `client:interaction` (src/components/islands/interaction-directive.ts), and shapes what
- * an island loads when it wakes, so that it comes in one round trip:
+ * an island loads when it wakes, so that it comes in one round trip (docs/performance.md, "A form
+ * wakes in one round trip"):
  * - after the client build, every chunk each chunk imports is recorded; the pages then name them
  *   on their islands, and the directive asks for an island's whole graph at once
  *   (src/lib/island-chunks.ts);
- * - React, its JSX runtime and React DOM are one chunk instead of three: every script that uses
- *   one of them uses the others, and over HTTP/1.1 a browser opens six connections to a host, so
- *   each request beyond six waits for one of the first to finish.
- */
+ * - an island's scripts are six files at most (over HTTP/1.1 a browser opens six connections to a
+ *   host, and each request beyond six waits for one of the first to finish): the client build's
+ *   chunks are grouped by who loads them together (`islandGroups`), and React is imported as ES
+ *   modules (`reactAsEsm`), so that the bundler's helpers for CommonJS end in React's chunk
+ *   (`inlineRuntime`) instead of a file every island loads. */
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
