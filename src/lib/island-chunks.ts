@@ -59,6 +59,67 @@ export function chunkGraph(
   return graph;
 }
 
+/** A chunk of the client build, as `generateBundle` has it (the fields used here). */
+export type BuiltChunk = {
+  type: 'chunk';
+  name: string;
+  fileName: string;
+  code: string;
+  imports: string[];
+  dynamicImports: readonly string[];
+};
+
+/** `a as b, c` → [a, b] and [c, c]: the name on each side of `as`. */
+function bindings(list: string): [string, string][] {
+  return list
+    .split(',')
+    .map((binding) => binding.trim())
+    .filter(Boolean)
+    .map((binding): [string, string] => {
+      const [name = '', local = name] = binding.split(/\s+as\s+/);
+      return [name, local];
+    });
+}
+
+/**
+ * Puts the bundler's interop helpers (`rolldown-runtime.js`) inside the one chunk that uses them,
+ * React's: Rolldown keeps them in a file of their own, one request more for every island, and
+ * hands a group's chunk the helpers only when it is their sole user, which it does not see for
+ * this build. Only when a single chunk imports them, and their file has the expected shape (a
+ * body, then one `export { … }`); otherwise the build is left as it is. The helpers run in a
+ * function of their own, so their names cannot meet the chunk's. Run in `generateBundle`, before
+ * Vite lists the files a dynamic import preloads (from each chunk's `imports`). Returns the name of
+ * the chunk that took them in, if any.
+ */
+export function inlineRuntime(bundle: Record<string, { type: string }>): string | undefined {
+  const chunks = Object.values(bundle).filter((file): file is BuiltChunk => file.type === 'chunk');
+  const runtime = chunks.find((chunk) => chunk.name === 'rolldown-runtime');
+  if (!runtime) return undefined;
+  const users = chunks.filter(
+    (chunk) =>
+      chunk.imports.includes(runtime.fileName) || chunk.dynamicImports.includes(runtime.fileName),
+  );
+  if (users.length !== 1 || users[0]!.dynamicImports.includes(runtime.fileName)) return undefined;
+  const user = users[0]!;
+  const file = runtime.fileName.slice(runtime.fileName.lastIndexOf('/') + 1);
+  const imported = new RegExp(
+    `import\\s*\\{([^}]*)\\}\\s*from\\s*["']\\./${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}["'];?`,
+  ).exec(user.code);
+  const exported = /export\s*\{([^}]*)\};?\s*$/.exec(runtime.code);
+  if (!imported || !exported) return undefined;
+  const body = runtime.code.slice(0, exported.index);
+  // `export { c as n }`: the helper `c` is known outside as `n`.
+  const helpers = bindings(exported[1]!).map(([local, name]) => `${name}:${local}`);
+  const used = bindings(imported[1]!).map(([name, local]) => `${name}:${local}`);
+  user.code =
+    user.code.slice(0, imported.index) +
+    `const{${used.join(',')}}=(()=>{${body.trimEnd().replace(/;?$/, ';')}return{${helpers.join(',')}}})();` +
+    user.code.slice(imported.index + imported[0].length);
+  user.imports = user.imports.filter((name) => name !== runtime.fileName);
+  delete bundle[runtime.fileName];
+  return user.fileName;
+}
+
 const ISLAND = '<astro-island ';
 
 /** The value of `name="…"` in the tag starting at `from` (an island's tag has no `>` in values). */

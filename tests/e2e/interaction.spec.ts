@@ -46,13 +46,16 @@ const forms = [
   },
   {
     name: 'home search',
-    path: `${pathTo('home', 'en')}#lp`,
+    path: pathTo('home', 'en'),
+    // Every Book lesson button leads there.
+    link: '#lp',
     island: 'LessonSearchForm',
     field: '#lp-where',
   },
   {
     name: 'lesson request',
-    path: `${pathTo('resortSkiLessons', 'en', { resort: aResort.id })}#lesson-request`,
+    path: pathTo('resortSkiLessons', 'en', { resort: aResort.id }),
+    link: '#lesson-request',
     island: 'LessonRequestForm',
     field: '#lesson-request-name',
     // The resort page's own scripts (live conditions, the search check: 7.2 KB as sent, some
@@ -109,8 +112,11 @@ for (const { name, path, island, field, pageScripts = 0 } of forms) {
     await page.locator(field).click();
     await page.locator(hydrated(island)).waitFor({ state: 'attached' });
     live = true;
-    // The island, its renderer, React and the shared form code at least.
+    // The island, its renderer, React and the shared form code at least; and at most six files:
+    // over HTTP/1.1 a browser opens six connections to a host, and a seventh request would wait
+    // for one of them, a round trip later.
     expect(started.length).toBeGreaterThanOrEqual(4);
+    expect(started.length).toBeLessThanOrEqual(6);
     expect(Math.max(...started)).toBeLessThan(Math.min(...arrived));
   });
 
@@ -127,6 +133,36 @@ for (const { name, path, island, field, pageScripts = 0 } of forms) {
     await page.keyboard.type(' ok');
     await expect(page.locator(field)).toHaveValue(`${text} ok`);
     await expect(page.locator(field)).toBeFocused();
+  });
+}
+
+for (const { name, path, link, island, field } of forms) {
+  if (!link) continue;
+  test(`${name}: a link to the form has its scripts fetched at load, the island still waking on the first interaction`, async ({
+    page,
+  }) => {
+    const bytes = scriptBytes(page);
+    await page.goto(`${path}${link}`);
+    await page.waitForLoadState('networkidle');
+    // Fetched, not run: nothing hydrated before the visitor touches the form.
+    expect(bytes.urls.some((url) => url.includes(`/${island}.`))).toBe(true);
+    expect(bytes.urls.some((url) => /\/react\./.test(url))).toBe(true);
+    await expect(page.locator(hydrated(island))).toHaveCount(0);
+    const fetched = bytes.urls.length;
+    await page.locator(field).click();
+    await page.locator(hydrated(island)).waitFor({ state: 'attached' });
+    // Everything was there already.
+    expect(bytes.urls.slice(fetched)).toEqual([]);
+  });
+
+  test(`${name}: the skip link's #main is no link to the form: nothing fetched`, async ({
+    page,
+  }) => {
+    const bytes = scriptBytes(page);
+    await page.goto(`${path}#main`);
+    await page.locator(field).scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle');
+    expect(bytes.urls.filter((url) => url.includes(island) || /\/react\./.test(url))).toEqual([]);
   });
 }
 

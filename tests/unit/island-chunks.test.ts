@@ -3,7 +3,7 @@
  * and its renderer import, however deep, so that the directive asks for all of them at once.
  */
 import { describe, expect, it } from 'vitest';
-import { chunkGraph, islandsWithChunks } from '../../src/lib/island-chunks';
+import { chunkGraph, inlineRuntime, islandsWithChunks } from '../../src/lib/island-chunks';
 
 const chunk = (fileName: string, imports: string[], size: number) => ({
   fileName,
@@ -45,5 +45,64 @@ describe('island chunks', () => {
     expect(islandsWithChunks(page, graph)).toBe(page);
     const withIsland = `<astro-island component-url="/_astro/ContactForm.a.js" renderer-url="/_astro/client.e.js">`;
     expect(islandsWithChunks(withIsland, undefined)).toBe(withIsland);
+  });
+});
+
+describe('the bundler helpers in the React chunk', () => {
+  const built = (name: string, fileName: string, code: string, imports: string[] = []) => ({
+    type: 'chunk' as const,
+    name,
+    fileName,
+    code,
+    imports,
+    dynamicImports: [],
+  });
+  // As Rolldown writes them, minified: the helpers' names are the chunk's own names too.
+  const runtime = () =>
+    built(
+      'rolldown-runtime',
+      '_astro/rolldown-runtime.r.js',
+      'var e=10,o=(t)=>t+e,c=(t)=>t*e;export{c as n,o as t};\n',
+    );
+  const react = () =>
+    built(
+      'react',
+      '_astro/react.c.js',
+      'import{n as e,t}from"./rolldown-runtime.r.js";var o=1;export const value=e(t(o));',
+      ['_astro/rolldown-runtime.r.js'],
+    );
+
+  it('go into the one chunk that uses them, which then runs as before', async () => {
+    const bundle: Record<string, ReturnType<typeof built>> = {
+      '_astro/rolldown-runtime.r.js': runtime(),
+      '_astro/react.c.js': react(),
+    };
+    expect(inlineRuntime(bundle)).toBe('_astro/react.c.js');
+    expect(Object.keys(bundle)).toEqual(['_astro/react.c.js']);
+    const chunk = bundle['_astro/react.c.js']!;
+    expect(chunk.imports).toEqual([]);
+    expect(chunk.code).not.toContain('rolldown-runtime');
+    const { value } = (await import(`data:text/javascript,${encodeURIComponent(chunk.code)}`)) as {
+      value: number;
+    };
+    // (1 + 10) × 10
+    expect(value).toBe(110);
+  });
+
+  it('stay in their file when two chunks use them', () => {
+    const contact = built(
+      'ContactForm',
+      '_astro/ContactForm.a.js',
+      'import{t}from"./rolldown-runtime.r.js";t(1);',
+      ['_astro/rolldown-runtime.r.js'],
+    );
+    const bundle: Record<string, ReturnType<typeof built>> = {
+      '_astro/rolldown-runtime.r.js': runtime(),
+      '_astro/react.c.js': react(),
+      '_astro/ContactForm.a.js': contact,
+    };
+    expect(inlineRuntime(bundle)).toBeUndefined();
+    expect(Object.keys(bundle)).toHaveLength(3);
+    expect(bundle['_astro/react.c.js']!.code).toBe(react().code);
   });
 });

@@ -19,6 +19,12 @@
  * island (`data-chunks`, src/lib/island-chunks.ts), and each gets a `modulepreload` before Astro
  * imports the island. Without them the browser learns each module's imports only once it has the
  * module, and a graph three imports deep arrives in three round trips (2 s on a slow phone).
+ *
+ * A link to the form is reaching for it too: when the address's fragment leads to the island (the
+ * header's Book lesson to the home page's `#lp`, a resort page's `#lesson-request`), at load or
+ * once followed on the page, the scripts are asked for then, and the island wakes, as ever, on
+ * the first interaction, with its code already there. Scrolling, hovering and idle time are no
+ * sign: a reader who never touches a form downloads no React.
  */
 import type { ClientDirective } from 'astro';
 
@@ -60,6 +66,21 @@ async function restoreStrings(island: HTMLElement): Promise<void> {
   };
   const props = JSON.parse(island.getAttribute('props') ?? '{}') as Record<string, unknown>;
   island.setAttribute('props', JSON.stringify({ strings: module.default, ...props }));
+}
+
+/**
+ * Whether the address's fragment leads to the island: to an element inside it, or to the section
+ * that holds it. The skip link's `#main` and the page's other sections do not.
+ */
+function linkedTo(island: HTMLElement): boolean {
+  let id: string;
+  try {
+    id = decodeURIComponent(location.hash.slice(1));
+  } catch {
+    return false;
+  }
+  const target = id ? document.getElementById(id) : null;
+  return !!target && (island.contains(target) || target === island.closest('section'));
 }
 
 /** Resolves once an element inside the island carries `data-hydrated` (or after the timeout). */
@@ -104,12 +125,24 @@ const interactionDirective: ClientDirective = async (load, options, island) => {
   island.addEventListener('submit', hold, { capture: true });
   for (const type of intents)
     island.addEventListener(type, reached, { capture: true, passive: true, once: true });
+  let preloaded = false;
+  const preload = () => {
+    if (preloaded) return;
+    preloaded = true;
+    preloadChunks(island);
+  };
+  const followed = () => {
+    if (linkedTo(island)) preload();
+  };
+  followed();
+  window.addEventListener('hashchange', followed);
   if (!now) await reachedFor;
+  window.removeEventListener('hashchange', followed);
   for (const type of intents) island.removeEventListener(type, reached, { capture: true });
 
   let ok = false;
   try {
-    preloadChunks(island);
+    preload();
     await restoreStrings(island);
     const hydrate = await load();
     await hydrate();
