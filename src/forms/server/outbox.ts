@@ -6,10 +6,12 @@
  * 30 s, 1 min… at most an hour), so a mail server down for a day loses nothing, and a restart or a
  * killed process sends what was left.
  *
- * What is guaranteed: every message is sent at least once. A process killed between the mail
- * server's acceptance and the mark "sent" sends it again once its claim is stale (5 minutes):
- * SMTP has no way to ask a server whether it already has a message, so that one mail may arrive
- * twice, with the same Message-ID (mail programs show it once). Nothing else is sent twice.
+ * What is guaranteed: every message is sent at least once. A message taken by a process that was
+ * killed before marking it is taken again by the next process at once (a claim made before this
+ * process started is no one's), or by the same process once the claim is stale (5 minutes). A
+ * process killed between the mail server's acceptance and the mark "sent" has its mail sent
+ * again: SMTP has no way to ask a server whether it already has a message, so that one mail may
+ * arrive twice, with the same Message-ID (mail programs show it once). Nothing else is sent twice.
  *
  * Plain Node TypeScript (server.mjs imports it): imports name their `.ts` files.
  */
@@ -37,7 +39,7 @@ export type OutboxSettings = {
   retryBaseMs?: number;
 };
 
-/** A claim older than this is taken for a process that died while sending. */
+/** A claim older than this is taken for a process that died while sending (or hangs). */
 export const STALE_CLAIM_MS = 5 * 60 * 1000;
 const BATCH = 20;
 const JOB_WAIT_MS = 10_000;
@@ -58,6 +60,9 @@ export function webhookSignature(body: string, secret: string, seconds: number) 
 }
 
 export function startOutbox(jobs: OutboxJobs, settings: OutboxSettings) {
+  // Claims older than this process were made by another one: after a restart (a SIGKILL, a
+  // crash), what it had taken and not marked is sent now, not five minutes later.
+  const startedAt = Date.now();
   const transport = settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : null;
   const domain = /@([^>\s]+)/.exec(settings.from)?.[1] ?? 'localhost';
 
@@ -98,10 +103,11 @@ export function startOutbox(jobs: OutboxJobs, settings: OutboxSettings) {
     running = true;
     try {
       for (;;) {
+        const now = Date.now();
         const items = await jobs.claim(
-          new Date().toISOString(),
+          new Date(now).toISOString(),
           BATCH,
-          STALE_CLAIM_MS,
+          Math.min(STALE_CLAIM_MS, now - startedAt),
           JOB_WAIT_MS,
         );
         if (items.length === 0) break;
