@@ -188,7 +188,7 @@ describe('a form island’s texts as a file', () => {
     expect(file!.code).toBe(`export default ${JSON.stringify(strings)};\n`);
     expect(external.html).toBe(
       `<main>${island({ locale: props.locale, endpoint: props.endpoint })
-        .replace('data-chunks="react.c.js"', `data-chunks="react.c.js ${file!.name}"`)
+        .replace('data-chunks="react.c.js"', `data-chunks="${file!.name} react.c.js"`)
         .replace('><form>', ` data-strings="/_astro/${file!.name}"><form>`)}</main>`,
     );
   });
