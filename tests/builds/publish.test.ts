@@ -263,8 +263,21 @@ async function addTranslation(
   // Picked with the keyboard, as the list's own layout may put an option under the screen's
   // fixed link: typing filters the list, the arrow takes its first entry, Enter chooses it.
   const picker = page.getByRole('combobox', { name: /^English posting/ });
-  await picker.fill(slug);
-  await page.getByRole('option', { name: slug, exact: true }).waitFor();
+  const option = page.getByRole('option', { name: slug, exact: true });
+  // The list's entries come once the screen has read the collection. Typed before that, the
+  // filter finds nothing, the list closes and does not open again when they come (failed once
+  // in a rehearsal): typed again until the posting shows.
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    await picker.fill(slug);
+    try {
+      await option.waitFor({ timeout: 10_000 });
+      break;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await picker.fill('');
+    }
+  }
   await picker.press('ArrowDown');
   await picker.press('Enter');
   await page.getByRole('listbox').waitFor({ state: 'detached' });
