@@ -17,11 +17,10 @@
  * screen moves (CLS 0), and nothing looks different once loaded (the screenshot baselines are
  * unchanged).
  */
-import { createHash } from 'node:crypto';
 import type { AstroIntegration } from 'astro';
 import postcss from 'postcss';
 import { cspHash } from '../security/content-security-policy';
-import { builtPageRewrite } from './rewrite-built-pages';
+import { builtAssetName, builtPageRewrite } from './rewrite-built-pages';
 
 /** Inline stylesheets smaller than this stay whole: splitting them would save less than it costs. */
 const SPLIT_FROM = 4096;
@@ -297,12 +296,6 @@ function keptRules(css: string, kept: string): string {
 const hideBelow = (below: string[]) => `:where(${below.join(',')}){visibility:hidden}`;
 export const SHOW_BELOW = ':where(main>*,main~*){visibility:inherit}';
 
-/** The file name of the whole stylesheet: its content's hash, as Vite names the built files. */
-export function stylesheetFileName(css: string): string {
-  const hash = createHash('sha256').update(css).digest('base64url').slice(0, 10);
-  return `page.${hash}.css`;
-}
-
 /**
  * One built page with its large inline stylesheet split (see above): the page's new HTML and
  * the stylesheet file it links, or undefined when it has none to split. The page's policy
@@ -319,7 +312,7 @@ export function splitPageStyles(
   const inline = largest[1]!;
   const critical = criticalCss(inline, html);
   const whole = inline + SHOW_BELOW;
-  const name = stylesheetFileName(whole);
+  const name = builtAssetName('page', whole, 'css');
   const href = `${assetsBase}${name}`;
   const oldHash = `'${cspHash(inline)}'`;
   if (!html.includes(oldHash))

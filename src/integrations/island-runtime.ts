@@ -19,19 +19,13 @@
  *
  * And the form islands' texts leave their props for a file of their own (island-strings.ts).
  */
-import { createHash } from 'node:crypto';
 import type { AstroIntegration } from 'astro';
 import { cspHash } from '../security/content-security-policy';
-import { builtPageRewrite } from './rewrite-built-pages';
+import { builtAssetName, builtPageRewrite } from './rewrite-built-pages';
 
 /** Astro's inline island scripts: the runtime, and a directive registering itself. */
 const islandScript =
   /<script>(\(\(\)=>\{(?:(?!<\/script>)[\s\S])*?(?:customElements\.define\("astro-island"|\(self\.Astro\|\|\(self\.Astro=\{\}\)\))(?:(?!<\/script>)[\s\S])*?)<\/script>/g;
-
-/** The file name of an island script: its content's hash, as Vite names the built files. */
-export function islandScriptFileName(code: string): string {
-  return `island.${createHash('sha256').update(code).digest('base64url').slice(0, 10)}.js`;
-}
 
 /**
  * One built page with Astro's inline island scripts loaded from files instead: the new HTML and
@@ -43,7 +37,7 @@ export function externalIslandScripts(
 ): { html: string; files: { name: string; code: string }[] } | undefined {
   const files: { name: string; code: string }[] = [];
   let page = html.replace(islandScript, (_, code: string) => {
-    const name = islandScriptFileName(code);
+    const name = builtAssetName('island', code, 'js');
     files.push({ name, code });
     return `<script defer src="${assetsBase}${name}"></script>`;
   });
@@ -79,7 +73,7 @@ export function externalModuleScripts(
   )
     return undefined;
   const code = scripts.map(([, code]) => `(async()=>{${code}})();`).join('\n');
-  const name = `page-scripts.${createHash('sha256').update(code).digest('base64url').slice(0, 10)}.js`;
+  const name = builtAssetName('page-scripts', code, 'js');
   let page = html;
   scripts.forEach(([whole, code], index) => {
     const last = index === scripts.length - 1;

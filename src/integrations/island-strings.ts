@@ -15,26 +15,22 @@
  *
  * The file holds the texts as Astro serialised them (`[0,{…}]`), so they come back unchanged.
  */
-import { createHash } from 'node:crypto';
+import { escapeHtml } from '../lib/escape-html';
+import { builtAssetName } from './rewrite-built-pages';
 
-/** Astro's escaping of an attribute's value (astro/dist/runtime/server/escape.js), and its reverse. */
-const entities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  "'": '&#39;',
-  '"': '&quot;',
+/**
+ * The reverse of `escapeHtml`, which escapes as Astro escapes an attribute's value
+ * (astro/dist/runtime/server/escape.js): checked on every island by escaping the result again.
+ */
+const characters: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&#39;': "'",
+  '&quot;': '"',
 };
-const escapeAttribute = (text: string) => text.replace(/[&<>'"]/g, (c) => entities[c]!);
 const unescapeAttribute = (text: string) =>
-  text.replace(/&(?:amp|lt|gt|#39|quot);/g, (entity) =>
-    Object.keys(entities).find((c) => entities[c] === entity)!,
-  );
-
-/** The file name of an island's texts: its content's hash, as Vite names the built files. */
-export function stringsFileName(code: string): string {
-  return `strings.${createHash('sha256').update(code).digest('base64url').slice(0, 10)}.js`;
-}
+  text.replace(/&(?:amp|lt|gt|#39|quot);/g, (entity) => characters[entity]!);
 
 /**
  * One built page with its interaction islands' texts in files: the new HTML and the files, or
@@ -50,14 +46,14 @@ export function externalIslandStrings(
     if (!/\sclient="interaction"/.test(tag) || !attribute || / data-strings="/.test(tag))
       return tag;
     const props = JSON.parse(unescapeAttribute(attribute[1]!)) as Record<string, unknown>;
-    if (escapeAttribute(JSON.stringify(props)) !== attribute[1])
+    if (escapeHtml(JSON.stringify(props)) !== attribute[1])
       throw new Error("island-strings: an island's props are not escaped as Astro escapes them");
     if (!('strings' in props)) return tag;
     const { strings, ...rest } = props;
     const code = `export default ${JSON.stringify(strings)};\n`;
-    const name = stringsFileName(code);
+    const name = builtAssetName('strings', code, 'js');
     files.push({ name, code });
-    const named = tag.replace(attribute[0], ` props="${escapeAttribute(JSON.stringify(rest))}"`);
+    const named = tag.replace(attribute[0], ` props="${escapeHtml(JSON.stringify(rest))}"`);
     const listed = / data-chunks="/.test(named)
       ? named.replace(
           / data-chunks="([^"]*)"/,

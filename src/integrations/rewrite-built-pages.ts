@@ -4,6 +4,7 @@
  * is done, the asset files the pages asked for are written once into `/_astro/` (the same file
  * serves every page).
  */
+import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,13 @@ import {
   type PageRewriteName,
   type PageRewriteOutcome,
 } from '../lib/page-rewrites';
+
+/**
+ * The name of a file a rewrite adds to `/_astro/` (`island.<hash>.js`): its content's hash, as
+ * Vite names the built files, so a changed file is a new address and each may be cached a year.
+ */
+export const builtAssetName = (stem: string, content: string, extension: string) =>
+  `${stem}.${createHash('sha256').update(content).digest('base64url').slice(0, 10)}.${extension}`;
 
 /**
  * The hooks of an integration whose rewrite `name` changes the pages as they render: on at the
