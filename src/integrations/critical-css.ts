@@ -23,6 +23,9 @@ import { cspHash } from '../security/content-security-policy';
 import { iconsBelowFromSprite } from './icon-sprite';
 import { builtAssetName, builtPageRewrite } from './rewrite-built-pages';
 
+/** What Astro writes for its island elements in a `<style>` of its own. */
+const ISLAND_RULE = 'astro-island,astro-slot,astro-static-slot{display:contents}';
+
 /** Inline stylesheets smaller than this stay whole: splitting them would save less than it costs. */
 const SPLIT_FROM = 4096;
 
@@ -247,6 +250,13 @@ export function criticalCss(css: string, html: string, screen = firstScreen(html
   return text + (below.length ? hideBelow(below) : '');
 }
 
+/**
+ * A pointer's states, left to the whole stylesheet: a visitor points at the first screen once it
+ * has painted, and the stylesheet comes in the next round trip (until then, a hovered link keeps
+ * its look). Focus states stay: a keyboard's first Tab must show the skip link at once.
+ */
+const POINTER_STATE = /:(?:hover|active)\b/;
+
 /** A compound selector's required names (`requiredTokens`), and a key naming them. */
 type Compound = { key: string; required: string[] | undefined };
 
@@ -268,14 +278,16 @@ function preparedStylesheet(css: string): PreparedStylesheet {
       rules.push(undefined);
     else
       rules.push(
-        rule.selectors.map((selector) =>
-          widenedSelector(selector)
-            .split(/\s*[\s>+~]\s*(?![^(]*\))/)
-            .map((compound) => {
-              const required = requiredTokens(compound);
-              return { key: required?.join(' ') ?? ':is', required };
-            }),
-        ),
+        rule.selectors
+          .filter((selector) => !POINTER_STATE.test(selector))
+          .map((selector) =>
+            widenedSelector(selector)
+              .split(/\s*[\s>+~]\s*(?![^(]*\))/)
+              .map((compound) => {
+                const required = requiredTokens(compound);
+                return { key: required?.join(' ') ?? ':is', required };
+              }),
+          ),
       );
   });
   sheet = { rules, critical: new Map() };
@@ -333,7 +345,10 @@ export function splitPageStyles(
       ? undefined
       : iconsBelowFromSprite(page, screen.belowFrom, assetsBase);
   const html = icons?.html ?? page;
-  const critical = criticalCss(inline, html, screen);
+  // Astro's rule for its islands (put at the end of the head by src/lib/page-head.ts) joins the
+  // critical CSS: one element and one policy hash fewer in the first response.
+  const islandStyle = html.includes(`<style>${ISLAND_RULE}</style>`);
+  const critical = (islandStyle ? ISLAND_RULE : '') + criticalCss(inline, html, screen);
   const whole = inline + SHOW_BELOW;
   const name = builtAssetName('page', whole, 'css');
   const href = `${assetsBase}${name}`;
@@ -348,8 +363,11 @@ export function splitPageStyles(
     `<script>${applyStylesheetScript}</script>` +
     `<noscript><link rel="stylesheet" href="${href}"></noscript>`;
   const index = largest.index;
-  const split = html.slice(0, index) + tags + html.slice(index + largest[0].length);
-  const policy = split
+  const split = (html.slice(0, index) + tags + html.slice(index + largest[0].length)).replace(
+    `<style>${ISLAND_RULE}</style>`,
+    '',
+  );
+  const policy = (islandStyle ? split.replace(` '${cspHash(ISLAND_RULE)}'`, '') : split)
     .replace(oldHash, `'${cspHash(critical)}'`)
     .replace(
       /(<meta http-equiv="content-security-policy" content="[^"]*script-src 'self')/,

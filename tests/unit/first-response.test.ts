@@ -49,14 +49,16 @@ describe('the first screen’s CSS', () => {
     expect(widenedSelector('.card[data-astro-cid-x1]')).toBe('.card[data-astro-cid-x1]');
   });
 
-  it('keeps the rules of the header and the first sections, states and conditions included, and leaves out those of the content further down', () => {
+  it('keeps the rules of the header and the first sections, states and conditions included (a pointer’s aside), and leaves out those of the content further down', () => {
     const html = builtPage({
       sections: [hero, long('intro'), long('reviews')],
     });
     const css = [
       ':root{--ink:#000}',
       '@font-face{font-family:X;src:url(x.woff2)}',
-      '.site-header[data-solid] .menu-button:hover{color:red}',
+      '.site-header[data-solid] .menu-button:focus-visible{color:red}',
+      // A pointer's states come with the whole stylesheet, a round trip after the first paint.
+      '.site-header .menu-button:hover,.hero__title:active{color:blue}',
       '.hero__title{font-size:3rem}',
       '@media (min-width:900px){.hero{padding:4rem}.reviews{display:grid}}',
       '.intro .text{margin:0}',
@@ -70,7 +72,7 @@ describe('the first screen’s CSS', () => {
       [
         ':root{--ink:#000}',
         '@font-face{font-family:X;src:url(x.woff2)}',
-        '.site-header[data-solid] .menu-button:hover{color:red}',
+        '.site-header[data-solid] .menu-button:focus-visible{color:red}',
         '.hero__title{font-size:3rem}',
         '@media (min-width:900px){.hero{padding:4rem}}',
         '.intro .text{margin:0}',
@@ -169,7 +171,7 @@ describe('a page’s small inline module scripts as one file', () => {
   });
 });
 
-describe('a form island’s texts as a file', () => {
+describe('a form island’s texts and props as a file', () => {
   /** An island as Astro writes it: props serialised, then escaped for the attribute. */
   const island = (props: object, client = 'interaction') =>
     `<astro-island uid="1" component-url="/_astro/ContactForm.a.js" renderer-url="/_astro/client.b.js" props="${JSON.stringify(
@@ -181,13 +183,13 @@ describe('a form island’s texts as a file', () => {
   const strings = [0, { submit: [0, 'Send “now” & <go>'], hint: [0, "it's"] }];
   const props = { strings, locale: [0, 'en'], endpoint: [0, '/api/forms'] };
 
-  it('moves the texts of an island that waits for the visitor to a file it names and preloads, and keeps the rest of its props', () => {
+  it('moves the props of an island that waits for the visitor, texts included, to a file it names and preloads', () => {
     const page = `<main>${island(props)}</main>`;
     const external = externalIslandStrings(page)!;
     const [file] = external.files;
-    expect(file!.code).toBe(`export default ${JSON.stringify(strings)};\n`);
+    expect(file!.code).toBe(`export default ${JSON.stringify(props)};\n`);
     expect(external.html).toBe(
-      `<main>${island({ locale: props.locale, endpoint: props.endpoint })
+      `<main>${island({})
         .replace('data-chunks="react.c.js"', `data-chunks="${file!.name} react.c.js"`)
         .replace('><form>', ` data-strings="/_astro/${file!.name}"><form>`)}</main>`,
     );
