@@ -1,5 +1,6 @@
 // What the build does to a page so that it arrives in a first round trip: its inline CSS cut to
-// its first screen (src/integrations/critical-css.ts) and Astro's island scripts as files
+// its first screen (src/integrations/critical-css.ts), the icons further down from a file
+// (src/integrations/icon-sprite.ts) and Astro's island scripts as files
 // (src/integrations/island-runtime.ts). The whole site is checked as sent by `npm run weight`,
 // and the first screen's looks by tests/e2e/first-screen.spec.ts.
 import { describe, expect, it } from 'vitest';
@@ -116,6 +117,63 @@ describe('the first screen’s CSS', () => {
 
   it('leaves a small stylesheet whole', () => {
     expect(splitPageStyles(builtPage({ css: '.site-header{color:red}' }))).toBeUndefined();
+  });
+
+  it('joins Astro’s island rule to the critical CSS, with one hash fewer in the policy', () => {
+    const css = `.site-header{color:red}${'.x{}'.repeat(1200)}`;
+    const islandRule = 'astro-island,astro-slot,astro-static-slot{display:contents}';
+    const html = builtPage({ css, sections: [hero, long('intro')] })
+      .replace('</head>', `<style>${islandRule}</style></head>`)
+      .replace(`style-src 'self'`, `style-src 'self' '${cspHash(islandRule)}'`);
+    const split = splitPageStyles(html)!;
+    const critical = `${islandRule}.site-header{color:red}:where(main~*){visibility:hidden}`;
+    expect(split.html).toContain(`<style>${critical}</style>`);
+    expect(split.html.match(/<style>/g)).toHaveLength(1);
+    expect(split.html).toContain(`style-src 'self' '${cspHash(critical)}';`);
+  });
+});
+
+describe('the icons further down from a sprite file', () => {
+  const icon = (d: string, size = 24) =>
+    `<svg class="icon" viewBox="0 0 24 24" width="${size}" height="${size}" fill="none" stroke="currentColor" aria-hidden="true"><path d="${d}"></path></svg>`;
+  const glyph =
+    '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M1 1h2z" fill="currentColor"></path></svg>';
+  const css = `.site-header{color:red}${'.x{}'.repeat(1200)}`;
+
+  it('draws the icons below the first screen from one file, each path once, and leaves those on it, in islands and drawings inline', () => {
+    const drawing =
+      '<svg class="stars" viewBox="0 0 24 24"><path d="M5 5z"></path><path d="M6 6z"></path></svg>';
+    const scoped = '<svg viewBox="0 0 24 24"><path class="off" d="M7 7z"></path></svg>';
+    const island = `<astro-island uid="1">${icon('M9 9z')}</astro-island>`;
+    const below = `<section class="more">${icon('M2 2z', 28)}${icon('M2 2z')}${drawing}${scoped}${island}</section>`;
+    const html = builtPage({ css, sections: [hero + icon('M0 0z'), long('intro'), below] }).replace(
+      '<p class="footer-note">',
+      `${glyph}<p class="footer-note">`,
+    );
+    const split = splitPageStyles(html)!;
+    const { name, svg } = split.icons!;
+    const use = (id: string) => `<use href="/_astro/${name}#${id}"></use>`;
+    expect(svg).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg">' +
+        '<symbol id="i0" viewBox="0 0 24 24"><path d="M2 2z"></path></symbol>' +
+        '<symbol id="i1" viewBox="0 0 24 24"><path d="M1 1h2z" fill="currentColor"></path></symbol>' +
+        '</svg>\n',
+    );
+    // Same box, size and stroke: only the path comes from the file.
+    expect(split.html).toContain(
+      `<svg class="icon" viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" aria-hidden="true">${use('i0')}</svg>`,
+    );
+    expect(split.html).toContain(
+      `<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">${use('i1')}</svg>`,
+    );
+    expect(split.html.match(/<use /g)).toHaveLength(3);
+    for (const inline of [icon('M0 0z'), drawing, scoped, island])
+      expect(split.html).toContain(inline);
+  });
+
+  it('writes no file for a page whose icons are all on its first screen', () => {
+    const html = builtPage({ css, sections: [hero + icon('M0 0z')] });
+    expect(splitPageStyles(html)!.icons).toBeUndefined();
   });
 });
 
