@@ -17,18 +17,16 @@ import { CONSENT_SETTINGS_ID } from './settings';
 
 const name = (cookie: string) => JSON.stringify(cookie);
 
-export const consentHeadScript = `(function () {
-  var d = document, html = d.documentElement;
-  var settings = JSON.parse(d.getElementById(${name(CONSENT_SETTINGS_ID)}).textContent);
-  var cookie = function (n) { var m = d.cookie.match(new RegExp('(?:^|; )' + n + '=([^;]*)')); return m ? m[1] : ''; };
-  var load = function (src) { var s = d.createElement('script'); s.type = 'module'; s.src = src; d.head.appendChild(s); };
-  if (cookie(${name(consentCookie.accepted)}) !== 'true' || !(Number(cookie(${name(consentCookie.revision)})) >= settings.revision)) {
-    html.dataset.consent = 'pending';
-    load(settings.banner);
-    return;
-  }
-  html.dataset.consent = 'given';
-  var campaign = /[?&]utm_(source|medium|campaign)=/.test(location.search);
-  var tracking = settings.tags && cookie(${name(consentCookie.tracking)}) === 'true';
-  if (tracking || (campaign && cookie(${name(consentCookie.targeting)}) === 'true')) load(settings.loader);
-})();`;
+// Written short, as a minifier would: it is in every page's first response (docs/performance.md).
+// d: the document, h: <html>, s: the settings, c(name): a cookie's value, l(src): loads a module.
+export const consentHeadScript =
+  '(function(){var d=document,h=d.documentElement,' +
+  `s=JSON.parse(d.getElementById(${name(CONSENT_SETTINGS_ID)}).textContent),` +
+  "c=function(n){var m=d.cookie.match(new RegExp('(?:^|; )'+n+'=([^;]*)'));return m?m[1]:''}," +
+  "l=function(u){var e=d.createElement('script');e.type='module';e.src=u;d.head.appendChild(e)};" +
+  `if(c(${name(consentCookie.accepted)})!=='true'||!(Number(c(${name(consentCookie.revision)}))>=s.revision)){` +
+  "h.dataset.consent='pending';l(s.banner);return}" +
+  "h.dataset.consent='given';" +
+  'var g=/[?&]utm_(source|medium|campaign)=/.test(location.search);' +
+  `if(s.tags&&c(${name(consentCookie.tracking)})==='true'||g&&c(${name(consentCookie.targeting)})==='true')l(s.loader)` +
+  '})();';

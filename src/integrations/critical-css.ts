@@ -20,7 +20,11 @@
 import type { AstroIntegration } from 'astro';
 import postcss from 'postcss';
 import { cspHash } from '../security/content-security-policy';
+import { iconsBelowFromSprite } from './icon-sprite';
 import { builtAssetName, builtPageRewrite } from './rewrite-built-pages';
+
+/** What Astro writes for its island elements in a `<style>` of its own. */
+const ISLAND_RULE = 'astro-island,astro-slot,astro-static-slot{display:contents}';
 
 /** Inline stylesheets smaller than this stay whole: splitting them would save less than it costs. */
 const SPLIT_FROM = 4096;
@@ -92,11 +96,14 @@ const VOID = new Set('area base br col embed hr img input link meta source track
 /**
  * What the first screen holds, `<html>` and `<head>` included, element by element: its name and
  * its classes, id and scoping attributes (`div`, `.hero`, `#main`, `[data-astro-cid-x]`); and a
- * selector of what is further down (`below`), hidden until the whole stylesheet applies. Read
+ * selector of what is further down (`below`), hidden until the whole stylesheet applies, and where
+ * in `html` that starts (`belowFrom`, undefined when the whole page is the first screen). Read
  * from the tags alone, without building a DOM: the built pages are well formed (validated), and
  * a stray tag could only add names, which keeps more rules.
  */
-function firstScreen(html: string): { elements: Set<string>[]; below: string[] } {
+type FirstScreen = { elements: Set<string>[]; below: string[]; belowFrom: number | undefined };
+
+function firstScreen(html: string): FirstScreen {
   const elements: Set<string>[] = [];
   const after: Set<string>[] = [];
   // Where the scan is: before, in or after <main>; the depth below <main> while in it.
@@ -109,6 +116,7 @@ function firstScreen(html: string): { elements: Set<string>[]; below: string[] }
   let markup = 0;
   let sectionStart = 0;
   let firstLeftOut: number | undefined;
+  let belowFrom: number | undefined;
   // Scripts, styles and inert templates first: no element to style inside them.
   const tag =
     /<(script|style|template)\b[^>]*>[\s\S]*?<\/\1>|<(\/?)([a-zA-Z][\w-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/g;
@@ -128,6 +136,7 @@ function firstScreen(html: string): { elements: Set<string>[]; below: string[] }
     if (closing) {
       if (name === 'main' && depth === 0) {
         where = 'after';
+        belowFrom ??= match.index + whole.length;
         continue;
       }
       depth--;
@@ -137,9 +146,10 @@ function firstScreen(html: string): { elements: Set<string>[]; below: string[] }
     if (depth === 0) {
       child++;
       sectionStart = match.index;
-      if (!leftOut && kept >= FIRST_SCREEN_SECTIONS && markup >= FIRST_SCREEN_MARKUP)
+      if (!leftOut && kept >= FIRST_SCREEN_SECTIONS && markup >= FIRST_SCREEN_MARKUP) {
         firstLeftOut = child;
-      else if (!leftOut) kept++;
+        belowFrom = match.index;
+      } else if (!leftOut) kept++;
     }
     if (firstLeftOut === undefined) elements.push(tokensOf(name, attributes));
     if (!VOID.has(name) && !attributes.endsWith('/')) depth++;
@@ -147,9 +157,11 @@ function firstScreen(html: string): { elements: Set<string>[]; below: string[] }
   }
   const below = firstLeftOut === undefined ? [] : [`main>:nth-child(n+${firstLeftOut})`];
   // A short page (a 404) shows its footer on the first screen.
-  if (markup < FIRST_SCREEN_MARKUP && firstLeftOut === undefined) elements.push(...after);
-  else below.push('main~*');
-  return { elements, below };
+  if (markup < FIRST_SCREEN_MARKUP && firstLeftOut === undefined) {
+    elements.push(...after);
+    belowFrom = undefined;
+  } else below.push('main~*');
+  return { elements, below, belowFrom };
 }
 
 function tokensOf(name: string, attributes: string): Set<string> {
@@ -191,8 +203,8 @@ function requiredTokens(compound: string): string[] | undefined {
  * down is hidden (`hideBelow`) until the whole stylesheet shows it (`SHOW_BELOW`), so a screen
  * taller than the first screen's guess never shows it unstyled, and nothing there can shift.
  */
-export function criticalCss(css: string, html: string): string {
-  const { elements, below } = firstScreen(html);
+export function criticalCss(css: string, html: string, screen = firstScreen(html)): string {
+  const { elements, below } = screen;
   const { rules, critical } = preparedStylesheet(css);
   // The elements that have each name: a compound is looked for only among the elements that have
   // its rarest name, and not at all when one of its names is on none.
@@ -238,6 +250,13 @@ export function criticalCss(css: string, html: string): string {
   return text + (below.length ? hideBelow(below) : '');
 }
 
+/**
+ * A pointer's states, left to the whole stylesheet: a visitor points at the first screen once it
+ * has painted, and the stylesheet comes in the next round trip (until then, a hovered link keeps
+ * its look). Focus states stay: a keyboard's first Tab must show the skip link at once.
+ */
+const POINTER_STATE = /:(?:hover|active)\b/;
+
 /** A compound selector's required names (`requiredTokens`), and a key naming them. */
 type Compound = { key: string; required: string[] | undefined };
 
@@ -259,14 +278,16 @@ function preparedStylesheet(css: string): PreparedStylesheet {
       rules.push(undefined);
     else
       rules.push(
-        rule.selectors.map((selector) =>
-          widenedSelector(selector)
-            .split(/\s*[\s>+~]\s*(?![^(]*\))/)
-            .map((compound) => {
-              const required = requiredTokens(compound);
-              return { key: required?.join(' ') ?? ':is', required };
-            }),
-        ),
+        rule.selectors
+          .filter((selector) => !POINTER_STATE.test(selector))
+          .map((selector) =>
+            widenedSelector(selector)
+              .split(/\s*[\s>+~]\s*(?![^(]*\))/)
+              .map((compound) => {
+                const required = requiredTokens(compound);
+                return { key: required?.join(' ') ?? ':is', required };
+              }),
+          ),
       );
   });
   sheet = { rules, critical: new Map() };
@@ -297,20 +318,37 @@ const hideBelow = (below: string[]) => `:where(${below.join(',')}){visibility:hi
 export const SHOW_BELOW = ':where(main>*,main~*){visibility:inherit}';
 
 /**
- * One built page with its large inline stylesheet split (see above): the page's new HTML and
- * the stylesheet file it links, or undefined when it has none to split. The page's policy
- * (`<meta http-equiv="content-security-policy">`) gets the critical CSS's hash in place of the
- * whole stylesheet's, and the applying script's.
+ * One built page with its large inline stylesheet split (see above): the page's new HTML, the
+ * stylesheet file it links and the icons' file of what is further down (src/integrations/
+ * icon-sprite.ts, hidden with it until the stylesheet applies), or undefined when it has no
+ * stylesheet to split. The page's policy (`<meta http-equiv="content-security-policy">`) gets
+ * the critical CSS's hash in place of the whole stylesheet's, and the applying script's.
  */
 export function splitPageStyles(
-  html: string,
+  page: string,
   assetsBase = '/_astro/',
-): { html: string; file: { name: string; css: string } } | undefined {
-  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
+):
+  | {
+      html: string;
+      file: { name: string; css: string };
+      icons: { name: string; svg: string } | undefined;
+    }
+  | undefined {
+  const styles = [...page.matchAll(/<style>([\s\S]*?)<\/style>/g)];
   const largest = styles.sort((a, b) => b[1]!.length - a[1]!.length)[0];
   if (!largest || largest[1]!.length < SPLIT_FROM) return undefined;
   const inline = largest[1]!;
-  const critical = criticalCss(inline, html);
+  const screen = firstScreen(page);
+  // The icons below come after the stylesheet, in the body: its index holds.
+  const icons =
+    screen.belowFrom === undefined
+      ? undefined
+      : iconsBelowFromSprite(page, screen.belowFrom, assetsBase);
+  const html = icons?.html ?? page;
+  // Astro's rule for its islands (put at the end of the head by src/lib/page-head.ts) joins the
+  // critical CSS: one element and one policy hash fewer in the first response.
+  const islandStyle = html.includes(`<style>${ISLAND_RULE}</style>`);
+  const critical = (islandStyle ? ISLAND_RULE : '') + criticalCss(inline, html, screen);
   const whole = inline + SHOW_BELOW;
   const name = builtAssetName('page', whole, 'css');
   const href = `${assetsBase}${name}`;
@@ -325,8 +363,11 @@ export function splitPageStyles(
     `<script>${applyStylesheetScript}</script>` +
     `<noscript><link rel="stylesheet" href="${href}"></noscript>`;
   const index = largest.index;
-  const split = html.slice(0, index) + tags + html.slice(index + largest[0].length);
-  const policy = split
+  const split = (html.slice(0, index) + tags + html.slice(index + largest[0].length)).replace(
+    `<style>${ISLAND_RULE}</style>`,
+    '',
+  );
+  const policy = (islandStyle ? split.replace(` '${cspHash(ISLAND_RULE)}'`, '') : split)
     .replace(oldHash, `'${cspHash(critical)}'`)
     .replace(
       /(<meta http-equiv="content-security-policy" content="[^"]*script-src 'self')/,
@@ -334,7 +375,7 @@ export function splitPageStyles(
     );
   if (!policy.includes(cspHash(applyStylesheetScript)))
     throw new Error("critical-css: the page's policy has no script-src 'self' to add to");
-  return { html: policy, file: { name, css: whole } };
+  return { html: policy, file: { name, css: whole }, icons: icons?.file };
 }
 
 export function criticalStyles(): AstroIntegration {

@@ -2,18 +2,21 @@
  * A form island's texts (its `strings` prop: every label, hint, problem and outcome of the form,
  * in the page's language) are most of its props, and its props are written into the page: 0.9 to
  * 1.6 KB of brotli of a form page's first response, for code that only runs once the visitor
- * reaches for the form. After the build, on each island that waits for that interaction
- * (`client:interaction`), they move to a file of their own (`/_astro/strings.<hash>.js`, one per
- * form and language, shared by every page with the same texts, cached a year):
+ * reaches for the form. The rest of its props (the home search's resorts and price rule, a
+ * lessons page's resort and packs: 0.3–0.4 KB more) are no different. After the build, on each
+ * island that waits for that interaction (`client:interaction`) and has texts, its props move to
+ * a file of their own (`/_astro/strings.<hash>.js`, one per form, language and page data, shared
+ * by every page with the same props, cached a year):
  *
  * - the island names it (`data-strings`), and it joins the chunks the directive asks for at once
  *   on the first interaction (`data-chunks`), so it comes in the same single wave as the island's
  *   code (src/lib/island-chunks.ts);
- * - the directive puts the texts back into the props before Astro reads them
+ * - the directive puts them back into the props before Astro reads them
  *   (src/components/islands/interaction-directive.ts), so the island hydrates with exactly the
  *   props it was rendered with (no hydration mismatch).
  *
- * The file holds the texts as Astro serialised them (`[0,{…}]`), so they come back unchanged.
+ * The file holds the props as Astro serialised them (`{"strings":[0,{…}],…}`), so they come back
+ * unchanged; the island keeps `props="{}"`.
  */
 import { escapeHtml } from '../lib/escape-html';
 import { builtAssetName } from './rewrite-built-pages';
@@ -33,7 +36,7 @@ const unescapeAttribute = (text: string) =>
   text.replace(/&(?:amp|lt|gt|#39|quot);/g, (entity) => characters[entity]!);
 
 /**
- * One built page with its interaction islands' texts in files: the new HTML and the files, or
+ * One built page with its interaction islands' props in files: the new HTML and the files, or
  * undefined when no island has texts to move.
  */
 export function externalIslandStrings(
@@ -49,11 +52,10 @@ export function externalIslandStrings(
     if (escapeHtml(JSON.stringify(props)) !== attribute[1])
       throw new Error("island-strings: an island's props are not escaped as Astro escapes them");
     if (!('strings' in props)) return tag;
-    const { strings, ...rest } = props;
-    const code = `export default ${JSON.stringify(strings)};\n`;
+    const code = `export default ${JSON.stringify(props)};\n`;
     const name = builtAssetName('strings', code, 'js');
     files.push({ name, code });
-    const named = tag.replace(attribute[0], ` props="${escapeHtml(JSON.stringify(rest))}"`);
+    const named = tag.replace(attribute[0], ' props="{}"');
     const listed = / data-chunks="/.test(named)
       ? named.replace(
           / data-chunks="([^"]*)"/,

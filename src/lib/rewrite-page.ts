@@ -15,7 +15,15 @@ type Rewrite = (
 const rewrites: Record<PageRewriteName, Rewrite> = {
   'critical-css': (html) => {
     const split = splitPageStyles(html);
-    return split && { html: split.html, files: [{ name: split.file.name, text: split.file.css }] };
+    return (
+      split && {
+        html: split.html,
+        files: [
+          { name: split.file.name, text: split.file.css },
+          ...(split.icons ? [{ name: split.icons.name, text: split.icons.svg }] : []),
+        ],
+      }
+    );
   },
   // Astro's island scripts, the page's own inline module scripts and the form islands' texts, as
   // files: all three on a page with an island only.

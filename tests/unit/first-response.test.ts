@@ -1,5 +1,6 @@
 // What the build does to a page so that it arrives in a first round trip: its inline CSS cut to
-// its first screen (src/integrations/critical-css.ts) and Astro's island scripts as files
+// its first screen (src/integrations/critical-css.ts), the icons further down from a file
+// (src/integrations/icon-sprite.ts) and Astro's island scripts as files
 // (src/integrations/island-runtime.ts). The whole site is checked as sent by `npm run weight`,
 // and the first screen's looks by tests/e2e/first-screen.spec.ts.
 import { describe, expect, it } from 'vitest';
@@ -49,14 +50,16 @@ describe('the first screen’s CSS', () => {
     expect(widenedSelector('.card[data-astro-cid-x1]')).toBe('.card[data-astro-cid-x1]');
   });
 
-  it('keeps the rules of the header and the first sections, states and conditions included, and leaves out those of the content further down', () => {
+  it('keeps the rules of the header and the first sections, states and conditions included (a pointer’s aside), and leaves out those of the content further down', () => {
     const html = builtPage({
       sections: [hero, long('intro'), long('reviews')],
     });
     const css = [
       ':root{--ink:#000}',
       '@font-face{font-family:X;src:url(x.woff2)}',
-      '.site-header[data-solid] .menu-button:hover{color:red}',
+      '.site-header[data-solid] .menu-button:focus-visible{color:red}',
+      // A pointer's states come with the whole stylesheet, a round trip after the first paint.
+      '.site-header .menu-button:hover,.hero__title:active{color:blue}',
       '.hero__title{font-size:3rem}',
       '@media (min-width:900px){.hero{padding:4rem}.reviews{display:grid}}',
       '.intro .text{margin:0}',
@@ -70,7 +73,7 @@ describe('the first screen’s CSS', () => {
       [
         ':root{--ink:#000}',
         '@font-face{font-family:X;src:url(x.woff2)}',
-        '.site-header[data-solid] .menu-button:hover{color:red}',
+        '.site-header[data-solid] .menu-button:focus-visible{color:red}',
         '.hero__title{font-size:3rem}',
         '@media (min-width:900px){.hero{padding:4rem}}',
         '.intro .text{margin:0}',
@@ -114,6 +117,63 @@ describe('the first screen’s CSS', () => {
 
   it('leaves a small stylesheet whole', () => {
     expect(splitPageStyles(builtPage({ css: '.site-header{color:red}' }))).toBeUndefined();
+  });
+
+  it('joins Astro’s island rule to the critical CSS, with one hash fewer in the policy', () => {
+    const css = `.site-header{color:red}${'.x{}'.repeat(1200)}`;
+    const islandRule = 'astro-island,astro-slot,astro-static-slot{display:contents}';
+    const html = builtPage({ css, sections: [hero, long('intro')] })
+      .replace('</head>', `<style>${islandRule}</style></head>`)
+      .replace(`style-src 'self'`, `style-src 'self' '${cspHash(islandRule)}'`);
+    const split = splitPageStyles(html)!;
+    const critical = `${islandRule}.site-header{color:red}:where(main~*){visibility:hidden}`;
+    expect(split.html).toContain(`<style>${critical}</style>`);
+    expect(split.html.match(/<style>/g)).toHaveLength(1);
+    expect(split.html).toContain(`style-src 'self' '${cspHash(critical)}';`);
+  });
+});
+
+describe('the icons further down from a sprite file', () => {
+  const icon = (d: string, size = 24) =>
+    `<svg class="icon" viewBox="0 0 24 24" width="${size}" height="${size}" fill="none" stroke="currentColor" aria-hidden="true"><path d="${d}"></path></svg>`;
+  const glyph =
+    '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M1 1h2z" fill="currentColor"></path></svg>';
+  const css = `.site-header{color:red}${'.x{}'.repeat(1200)}`;
+
+  it('draws the icons below the first screen from one file, each path once, and leaves those on it, in islands and drawings inline', () => {
+    const drawing =
+      '<svg class="stars" viewBox="0 0 24 24"><path d="M5 5z"></path><path d="M6 6z"></path></svg>';
+    const scoped = '<svg viewBox="0 0 24 24"><path class="off" d="M7 7z"></path></svg>';
+    const island = `<astro-island uid="1">${icon('M9 9z')}</astro-island>`;
+    const below = `<section class="more">${icon('M2 2z', 28)}${icon('M2 2z')}${drawing}${scoped}${island}</section>`;
+    const html = builtPage({ css, sections: [hero + icon('M0 0z'), long('intro'), below] }).replace(
+      '<p class="footer-note">',
+      `${glyph}<p class="footer-note">`,
+    );
+    const split = splitPageStyles(html)!;
+    const { name, svg } = split.icons!;
+    const use = (id: string) => `<use href="/_astro/${name}#${id}"></use>`;
+    expect(svg).toBe(
+      '<svg xmlns="http://www.w3.org/2000/svg">' +
+        '<symbol id="i0" viewBox="0 0 24 24"><path d="M2 2z"></path></symbol>' +
+        '<symbol id="i1" viewBox="0 0 24 24"><path d="M1 1h2z" fill="currentColor"></path></symbol>' +
+        '</svg>\n',
+    );
+    // Same box, size and stroke: only the path comes from the file.
+    expect(split.html).toContain(
+      `<svg class="icon" viewBox="0 0 24 24" width="28" height="28" fill="none" stroke="currentColor" aria-hidden="true">${use('i0')}</svg>`,
+    );
+    expect(split.html).toContain(
+      `<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">${use('i1')}</svg>`,
+    );
+    expect(split.html.match(/<use /g)).toHaveLength(3);
+    for (const inline of [icon('M0 0z'), drawing, scoped, island])
+      expect(split.html).toContain(inline);
+  });
+
+  it('writes no file for a page whose icons are all on its first screen', () => {
+    const html = builtPage({ css, sections: [hero + icon('M0 0z')] });
+    expect(splitPageStyles(html)!.icons).toBeUndefined();
   });
 });
 
@@ -169,7 +229,7 @@ describe('a page’s small inline module scripts as one file', () => {
   });
 });
 
-describe('a form island’s texts as a file', () => {
+describe('a form island’s texts and props as a file', () => {
   /** An island as Astro writes it: props serialised, then escaped for the attribute. */
   const island = (props: object, client = 'interaction') =>
     `<astro-island uid="1" component-url="/_astro/ContactForm.a.js" renderer-url="/_astro/client.b.js" props="${JSON.stringify(
@@ -181,13 +241,13 @@ describe('a form island’s texts as a file', () => {
   const strings = [0, { submit: [0, 'Send “now” & <go>'], hint: [0, "it's"] }];
   const props = { strings, locale: [0, 'en'], endpoint: [0, '/api/forms'] };
 
-  it('moves the texts of an island that waits for the visitor to a file it names and preloads, and keeps the rest of its props', () => {
+  it('moves the props of an island that waits for the visitor, texts included, to a file it names and preloads', () => {
     const page = `<main>${island(props)}</main>`;
     const external = externalIslandStrings(page)!;
     const [file] = external.files;
-    expect(file!.code).toBe(`export default ${JSON.stringify(strings)};\n`);
+    expect(file!.code).toBe(`export default ${JSON.stringify(props)};\n`);
     expect(external.html).toBe(
-      `<main>${island({ locale: props.locale, endpoint: props.endpoint })
+      `<main>${island({})
         .replace('data-chunks="react.c.js"', `data-chunks="${file!.name} react.c.js"`)
         .replace('><form>', ` data-strings="/_astro/${file!.name}"><form>`)}</main>`,
     );

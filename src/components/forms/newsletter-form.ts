@@ -64,7 +64,17 @@ function enhance(form: HTMLFormElement) {
   // The page and the dialog may both load this module; each form is enhanced once.
   if ('enhanced' in form.dataset) return;
   form.dataset.enhanced = '';
-  const texts = JSON.parse(form.dataset.texts ?? '{}') as NewsletterTexts;
+  // The dialog's form names a file (fetched now, with this module, on its first opening); the
+  // newsletter page's carries them.
+  const textsUrl = form.dataset.textsUrl;
+  const textsReady: Promise<NewsletterTexts> = textsUrl
+    ? fetch(textsUrl).then((response) => {
+        if (!response.ok) throw new Error(`${textsUrl}: ${response.status}`);
+        return response.json() as Promise<NewsletterTexts>;
+      })
+    : Promise.resolve(JSON.parse(form.dataset.texts ?? '{}') as NewsletterTexts);
+  // Caught here too, so that a failed fetch is not an unhandled rejection before any submit.
+  textsReady.catch(() => undefined);
   const email = form.querySelector<HTMLInputElement>('input[name="email"]');
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
   const status = form.querySelector('[role="status"]');
@@ -76,6 +86,17 @@ function enhance(form: HTMLFormElement) {
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (sending) return;
+    let texts: NewsletterTexts;
+    try {
+      sending = true;
+      texts = await textsReady;
+    } catch {
+      // Without its texts the script cannot speak: the form posts as plain HTML, as without it.
+      form.submit();
+      return;
+    } finally {
+      sending = false;
+    }
     showStatus(status, null);
     const check = validate(NewsletterSchema, formInput(new FormData(form)));
     if (!check.ok) {

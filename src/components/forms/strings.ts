@@ -20,6 +20,7 @@ import type { ContactStrings } from './ContactForm';
 import type { RentalReservationStrings } from './RentalReservationForm';
 import { day } from '../../i18n/format';
 import type { ErrorMessages } from './fields';
+import type { NewsletterTexts } from '../../forms/browser/newsletter-outcome';
 import type { LessonRequestStrings } from './LessonRequestForm';
 import { keep, pluralOf, quoteStrings, searchStrings } from '../search/strings';
 import { lessonSports } from '../../lessons/search';
@@ -95,6 +96,20 @@ export const newsletterStrings = oncePerLocale((locale): NewsletterStrings => {
     errors: errorMessages('newsletter', locale),
   };
 });
+
+/** What newsletter-form.ts shows (the rest of the form's texts are in its markup already). */
+export const newsletterTexts = (locale: Locale): NewsletterTexts => {
+  const strings = newsletterStrings(locale);
+  return {
+    errors: strings.errors,
+    submit: strings.submit,
+    sending: strings.sending,
+    success: strings.success,
+    checkInbox: strings.checkInbox,
+    failure: strings.failure,
+    rateLimited: strings.rateLimited,
+  };
+};
 
 export const contactStrings = oncePerLocale((locale): ContactStrings => {
   const t = useTranslations(locale);

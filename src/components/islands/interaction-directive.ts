@@ -53,19 +53,19 @@ function preloadChunks(island: HTMLElement): void {
 }
 
 /**
- * The island's texts, when the build moved them out of its props into a file (`data-strings`,
+ * The island's props, when the build moved them with its texts into a file (`data-strings`,
  * src/integrations/island-strings.ts; `data-chunks` lists it, so it is already on its way): put
- * back before Astro reads the props, so the island hydrates with the props it was rendered with.
+ * back before Astro reads them, so the island hydrates with the props it was rendered with.
  * Setting `props` before Astro has the component does not hydrate it yet.
  */
 async function restoreStrings(island: HTMLElement): Promise<void> {
   const url = island.getAttribute('data-strings');
   if (!url) return;
   const module = (await import(/* @vite-ignore */ new URL(url, location.href).href)) as {
-    default: unknown;
+    default: Record<string, unknown>;
   };
   const props = JSON.parse(island.getAttribute('props') ?? '{}') as Record<string, unknown>;
-  island.setAttribute('props', JSON.stringify({ strings: module.default, ...props }));
+  island.setAttribute('props', JSON.stringify({ ...module.default, ...props }));
 }
 
 /**

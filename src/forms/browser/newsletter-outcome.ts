@@ -2,7 +2,11 @@
 import type { SubmitResult } from './submit';
 import type { NewsletterStrings } from '../../components/forms/strings';
 
-/** The visitor-language texts the server writes on the form (`data-texts`): what the script shows. */
+/**
+ * The visitor-language texts the script shows: written on the newsletter page's form
+ * (`data-texts`), and for the footer's dialog in a file of their own (`data-texts-url`, see
+ * NewsletterForm.astro).
+ */
 export type NewsletterTexts = Pick<
   NewsletterStrings,
   'errors' | 'submit' | 'sending' | 'success' | 'checkInbox' | 'failure' | 'rateLimited'
