@@ -124,26 +124,29 @@ function firstScreen(html: string): { elements: Set<string>[]; below: string[] }
       if (name === 'main' && !closing) where = 'main';
       continue;
     }
-    const leftOut = firstLeftOut !== undefined;
     if (closing) {
       if (name === 'main' && depth === 0) {
         where = 'after';
         continue;
       }
       depth--;
-      if (depth === 0 && !leftOut) markup += match.index + whole.length - sectionStart;
+      if (depth === 0) markup += match.index + whole.length - sectionStart;
       continue;
     }
     if (depth === 0) {
       child++;
       sectionStart = match.index;
-      if (!leftOut && kept >= FIRST_SCREEN_SECTIONS && markup >= FIRST_SCREEN_MARKUP)
+      if (kept >= FIRST_SCREEN_SECTIONS && markup >= FIRST_SCREEN_MARKUP) {
+        // This section and every one after it are below, and the footer counts only when
+        // nothing is left out: the rest of the page, most of it, cannot change what is kept.
         firstLeftOut = child;
-      else if (!leftOut) kept++;
+        break;
+      }
+      kept++;
     }
-    if (firstLeftOut === undefined) elements.push(tokensOf(name, attributes));
+    elements.push(tokensOf(name, attributes));
     if (!VOID.has(name) && !attributes.endsWith('/')) depth++;
-    else if (depth === 0 && firstLeftOut === undefined) markup += whole.length;
+    else if (depth === 0) markup += whole.length;
   }
   const below = firstLeftOut === undefined ? [] : [`main>:nth-child(n+${firstLeftOut})`];
   // A short page (a 404) shows its footer on the first screen.
@@ -297,6 +300,35 @@ const hideBelow = (below: string[]) => `:where(${below.join(',')}){visibility:hi
 export const SHOW_BELOW = ':where(main>*,main~*){visibility:inherit}';
 
 /**
+ * What every page with the same inline stylesheet shares, worked out once (hashing a stylesheet of
+ * tens of KB twice on every page was a tenth of the rewrites' time): the whole as a file, its
+ * name, and the inline stylesheet's hash in the page's policy.
+ */
+const stylesheetFiles = new Map<string, { whole: string; name: string; oldHash: string }>();
+function stylesheetFile(inline: string) {
+  let file = stylesheetFiles.get(inline);
+  if (!file) {
+    const whole = inline + SHOW_BELOW;
+    file = { whole, name: builtAssetName('page', whole, 'css'), oldHash: `'${cspHash(inline)}'` };
+    stylesheetFiles.set(inline, file);
+  }
+  return file;
+}
+
+/** The critical CSS's hash, by text: pages with the same first screen share it. */
+const criticalHashes = new Map<string, string>();
+function criticalHash(critical: string): string {
+  let hash = criticalHashes.get(critical);
+  if (hash === undefined) {
+    hash = cspHash(critical);
+    criticalHashes.set(critical, hash);
+  }
+  return hash;
+}
+
+const applyScriptHash = cspHash(applyStylesheetScript);
+
+/**
  * One built page with its large inline stylesheet split (see above): the page's new HTML and
  * the stylesheet file it links, or undefined when it has none to split. The page's policy
  * (`<meta http-equiv="content-security-policy">`) gets the critical CSS's hash in place of the
@@ -311,29 +343,30 @@ export function splitPageStyles(
   if (!largest || largest[1]!.length < SPLIT_FROM) return undefined;
   const inline = largest[1]!;
   const critical = criticalCss(inline, html);
-  const whole = inline + SHOW_BELOW;
-  const name = builtAssetName('page', whole, 'css');
+  const { whole, name, oldHash } = stylesheetFile(inline);
   const href = `${assetsBase}${name}`;
-  const oldHash = `'${cspHash(inline)}'`;
-  if (!html.includes(oldHash))
+  // The policy comes first in <head> (src/lib/page-head.ts): only the part before the stylesheet
+  // is searched and changed, not the whole page.
+  const index = largest.index;
+  const before = html.slice(0, index);
+  if (!before.includes(oldHash))
     throw new Error(
       "critical-css: the page's policy does not list its stylesheet's hash; Astro's CSP output changed",
     );
+  const head = before
+    .replace(oldHash, `'${criticalHash(critical)}'`)
+    .replace(
+      /(<meta http-equiv="content-security-policy" content="[^"]*script-src 'self')/,
+      `$1 '${applyScriptHash}'`,
+    );
+  if (!head.includes(applyScriptHash))
+    throw new Error("critical-css: the page's policy has no script-src 'self' to add to");
   const tags =
     `<style>${critical}</style>` +
     `<link rel="stylesheet" href="${href}" media="print">` +
     `<script>${applyStylesheetScript}</script>` +
     `<noscript><link rel="stylesheet" href="${href}"></noscript>`;
-  const index = largest.index;
-  const split = html.slice(0, index) + tags + html.slice(index + largest[0].length);
-  const policy = split
-    .replace(oldHash, `'${cspHash(critical)}'`)
-    .replace(
-      /(<meta http-equiv="content-security-policy" content="[^"]*script-src 'self')/,
-      `$1 '${cspHash(applyStylesheetScript)}'`,
-    );
-  if (!policy.includes(cspHash(applyStylesheetScript)))
-    throw new Error("critical-css: the page's policy has no script-src 'self' to add to");
+  const policy = head + tags + html.slice(index + largest[0].length);
   return { html: policy, file: { name, css: whole } };
 }
 

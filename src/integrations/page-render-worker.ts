@@ -114,7 +114,7 @@ port.on('message', async (job: PageJob) => {
     if (!routeData)
       throw new Error(`no route ${job.route} (${job.component}) in the prerender bundle`);
     const response = await app.render(new Request(job.url), { routeData });
-    const body = response.body === null ? null : await response.arrayBuffer();
+    const body = response.body === null ? null : await bodyBytes(response.body);
     const answer: PageAnswer = {
       id: job.id,
       status: response.status,
@@ -132,6 +132,30 @@ port.on('message', async (job: PageJob) => {
   }
 });
 port.postMessage({ ready: true });
+
+/**
+ * A page's body as one buffer to hand to the main thread: the middleware's one chunk as it is
+ * when it fills its own buffer (src/middleware.ts), rather than copied by `arrayBuffer()`.
+ */
+async function bodyBytes(body: ReadableStream<Uint8Array>): Promise<ArrayBuffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  const [only] = chunks;
+  if (
+    chunks.length === 1 &&
+    only!.buffer instanceof ArrayBuffer &&
+    only!.byteOffset === 0 &&
+    only!.byteLength === only!.buffer.byteLength
+  )
+    return only!.buffer;
+  const bytes = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.byteLength, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
 
 /** What the globals gathered since the last page, emptied. */
 function takeRecords(): PageRecords {
