@@ -80,11 +80,20 @@ const global = globalThis as Record<symbol | string, unknown>;
 if (setup.chunkGraph) global[Symbol.for('pistelink.islandChunks')] = new Map(setup.chunkGraph);
 const sharedPages: unknown[] = [];
 if (setup.sharedPages) global[Symbol.for('pistelink.sharedPages')] = sharedPages;
-const rewrites: Record<string, { pages: number; files: Map<string, string> }> = {};
-for (const name of setup.rewrites) rewrites[name] = { pages: 0, files: new Map() };
+/**
+ * A rewrite's files, keeping those added since the last page apart: each is sent once, and the
+ * whole map (a thousand files) is not gone through again for every page.
+ */
+class FilesMap extends Map<string, string> {
+  added: [string, string][] = [];
+  override set(file: string, text: string) {
+    if (!this.has(file)) this.added.push([file, text]);
+    return super.set(file, text);
+  }
+}
+const rewrites: Record<string, { pages: number; files: FilesMap }> = {};
+for (const name of setup.rewrites) rewrites[name] = { pages: 0, files: new FilesMap() };
 if (setup.rewrites.length) global[Symbol.for('pistelink.pageRewrites')] = rewrites;
-/** The rewrites' files already sent: each is sent once. */
-const filesSent = new Set<string>();
 
 const staticImages: StaticImage[] = [];
 await installAddStaticImage();
@@ -165,8 +174,7 @@ function takeRecords(): PageRecords {
     staticImages: staticImages.splice(0),
   };
   for (const [name, outcome] of Object.entries(rewrites)) {
-    const files = [...outcome.files].filter(([file]) => !filesSent.has(file));
-    for (const [file] of files) filesSent.add(file);
+    const files = outcome.files.added.splice(0);
     records.rewrites[name] = { pages: outcome.pages, files };
     outcome.pages = 0;
   }
