@@ -15,7 +15,6 @@
  *
  * The file holds the texts as Astro serialised them (`[0,{…}]`), so they come back unchanged.
  */
-import { Buffer } from 'node:buffer';
 import { escapeHtml } from '../lib/escape-html';
 import { builtAssetName } from './rewrite-built-pages';
 
@@ -43,53 +42,27 @@ export function externalIslandStrings(
 ): { html: string; files: { name: string; code: string }[] } | undefined {
   const files: { name: string; code: string }[] = [];
   const page = html.replace(/<astro-island\b[^>]*>/g, (tag) => {
-    if (!/\sclient="interaction"/.test(tag)) return tag;
-    const key = `${assetsBase}\n${tag}`;
-    let outcome = movedStrings.get(key);
-    if (outcome === undefined) {
-      const moved = stringsMoved(tag, assetsBase);
-      // Copies, not slices of this page: a slice would keep the whole page alive.
-      outcome = moved ? { tag: copy(moved.tag), file: moved.file } : null;
-      movedStrings.set(copy(key), outcome);
-    }
-    if (!outcome) return tag;
-    files.push(outcome.file);
-    return outcome.tag;
+    const attribute = /\sprops="([^"]*)"/.exec(tag);
+    if (!/\sclient="interaction"/.test(tag) || !attribute || / data-strings="/.test(tag))
+      return tag;
+    const props = JSON.parse(unescapeAttribute(attribute[1]!)) as Record<string, unknown>;
+    if (escapeHtml(JSON.stringify(props)) !== attribute[1])
+      throw new Error("island-strings: an island's props are not escaped as Astro escapes them");
+    if (!('strings' in props)) return tag;
+    const { strings, ...rest } = props;
+    const code = `export default ${JSON.stringify(strings)};\n`;
+    const name = builtAssetName('strings', code, 'js');
+    files.push({ name, code });
+    const named = tag.replace(attribute[0], ` props="${escapeHtml(JSON.stringify(rest))}"`);
+    const listed = / data-chunks="/.test(named)
+      ? named.replace(
+          / data-chunks="([^"]*)"/,
+          // First among the chunks: the smallest file, done first, its connection free again
+          // for the last chunk where an island has six files of code (HTTP/1.1's six).
+          (_, chunks: string) => ` data-chunks="${name} ${chunks}"`,
+        )
+      : named.replace(/>$/, ` data-chunks="${name}">`);
+    return listed.replace(/>$/, ` data-strings="${assetsBase}${name}">`);
   });
   return files.length ? { html: page, files } : undefined;
-}
-
-/**
- * Each interaction island's tag with its texts moved, and their file, by the tag's text: the same
- * island, props and all, comes on many pages, and reading its props (parsed, written and escaped
- * again) was most of this module's time.
- */
-type MovedStrings = { tag: string; file: { name: string; code: string } };
-const movedStrings = new Map<string, MovedStrings | null>();
-const copy = (text: string) => Buffer.from(text).toString();
-
-/** The island's tag with its texts moved, and their file; undefined when it has none to move. */
-function stringsMoved(tag: string, assetsBase: string): MovedStrings | undefined {
-  const attribute = /\sprops="([^"]*)"/.exec(tag);
-  if (!attribute || / data-strings="/.test(tag)) return undefined;
-  const props = JSON.parse(unescapeAttribute(attribute[1]!)) as Record<string, unknown>;
-  if (escapeHtml(JSON.stringify(props)) !== attribute[1])
-    throw new Error("island-strings: an island's props are not escaped as Astro escapes them");
-  if (!('strings' in props)) return undefined;
-  const { strings, ...rest } = props;
-  const code = `export default ${JSON.stringify(strings)};\n`;
-  const name = builtAssetName('strings', code, 'js');
-  const named = tag.replace(attribute[0], ` props="${escapeHtml(JSON.stringify(rest))}"`);
-  const listed = / data-chunks="/.test(named)
-    ? named.replace(
-        / data-chunks="([^"]*)"/,
-        // First among the chunks: the smallest file, done first, its connection free again
-        // for the last chunk where an island has six files of code (HTTP/1.1's six).
-        (_, chunks: string) => ` data-chunks="${name} ${chunks}"`,
-      )
-    : named.replace(/>$/, ` data-chunks="${name}">`);
-  return {
-    tag: listed.replace(/>$/, ` data-strings="${assetsBase}${name}">`),
-    file: { name, code },
-  };
 }
