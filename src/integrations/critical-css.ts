@@ -155,7 +155,26 @@ function firstScreen(html: string): { elements: Set<string>[]; below: string[] }
   return { elements, below };
 }
 
+/**
+ * Each tag's names, by its text: the header, the menus and the footer are the same tags on every
+ * page of a language, and reading their attributes again was most of the first screen's time.
+ * The sets are only read. Bounded: a long build meets a few tens of thousands of different tags.
+ */
+const tagTokens = new Map<string, Set<string>>();
+const TAG_TOKENS_LIMIT = 100_000;
+
 function tokensOf(name: string, attributes: string): Set<string> {
+  const tag = `${name} ${attributes}`;
+  let tokens = tagTokens.get(tag);
+  if (!tokens) {
+    tokens = namesIn(name, attributes);
+    if (tagTokens.size >= TAG_TOKENS_LIMIT) tagTokens.clear();
+    tagTokens.set(tag, tokens);
+  }
+  return tokens;
+}
+
+function namesIn(name: string, attributes: string): Set<string> {
   const tokens = new Set([name]);
   for (const [, attribute = '', ...values] of attributes.matchAll(
     /([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g,
