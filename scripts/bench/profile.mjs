@@ -70,6 +70,15 @@ const NODE_ONLY = 'Node alone (streams, buffers: an async step with no caller le
 
 const isNodeOwn = (frame) => !frame.url || frame.url.startsWith('node:');
 
+/**
+ * A callback without a name in the site's own rewriting code (a `replace`'s, a `forEach`'s)
+ * works for the function that called it: it is passed over, or the file's name alone would take
+ * it for the pages' components.
+ */
+const passedOver = (frame) =>
+  frame.functionName === '' &&
+  /\/(rewrite-page|head-script)_[^/]*$/.test(frame.url);
+
 /** Seconds of each owner in one profile (Chrome's `.cpuprofile` format). */
 export function profileOwners(profile) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -84,7 +93,8 @@ export function profileOwners(profile) {
     for (let at = id; at !== undefined; at = parent.get(at)) frames.push(nodes.get(at).callFrame);
     found = 'other';
     let library;
-    for (const frame of [frames[0], ...frames.filter((frame) => !isNodeOwn(frame))]) {
+    const candidates = [frames[0], ...frames.filter((frame) => !isNodeOwn(frame))];
+    for (const frame of candidates.filter((frame) => !passedOver(frame))) {
       const match = OWNERS.find(([, test]) => test(frame));
       if (match && LIBRARIES.has(match[0])) library ??= match[0];
       else if (match) {
