@@ -76,8 +76,7 @@ const isNodeOwn = (frame) => !frame.url || frame.url.startsWith('node:');
  * it for the pages' components.
  */
 const passedOver = (frame) =>
-  frame.functionName === '' &&
-  /\/(rewrite-page|head-script)_[^/]*$/.test(frame.url);
+  frame.functionName === '' && /\/(rewrite-page|head-script)_[^/]*$/.test(frame.url);
 
 /** Seconds of each owner in one profile (Chrome's `.cpuprofile` format). */
 export function profileOwners(profile) {
