@@ -19,6 +19,13 @@ export async function contentSitePages() {
  * always the English posting's facts (src/content/postings.ts). The one way the pages read postings.
  */
 export async function postingsIn(locale: Locale) {
-  const teams = parse(teamsFile) as Teams;
-  return postingsFor(await getCollection('jobs'), await getCollection('jobTranslations'), teams, locale);
+  return postingsFor(await getCollection('jobs'), await getCollection('jobTranslations'), teams(), locale);
 }
+
+/**
+ * The teams' file, parsed once: every job page reads it, and parsing it again on each was most of
+ * what a job page spent here in a build of thousands of pages. Only read, never changed; a change
+ * of the file under `astro dev` loads this module again.
+ */
+let parsedTeams: Teams | undefined;
+const teams = () => (parsedTeams ??= parse(teamsFile) as Teams);

@@ -132,28 +132,31 @@ function firstScreen(html: string): FirstScreen {
       if (name === 'main' && !closing) where = 'main';
       continue;
     }
-    const leftOut = firstLeftOut !== undefined;
     if (closing) {
       if (name === 'main' && depth === 0) {
         where = 'after';
-        belowFrom ??= match.index + whole.length;
+        belowFrom = match.index + whole.length;
         continue;
       }
       depth--;
-      if (depth === 0 && !leftOut) markup += match.index + whole.length - sectionStart;
+      if (depth === 0) markup += match.index + whole.length - sectionStart;
       continue;
     }
     if (depth === 0) {
       child++;
       sectionStart = match.index;
-      if (!leftOut && kept >= FIRST_SCREEN_SECTIONS && markup >= FIRST_SCREEN_MARKUP) {
+      if (kept >= FIRST_SCREEN_SECTIONS && markup >= FIRST_SCREEN_MARKUP) {
+        // This section and every one after it are below, and the footer counts only when
+        // nothing is left out: the rest of the page, most of it, cannot change what is kept.
         firstLeftOut = child;
         belowFrom = match.index;
-      } else if (!leftOut) kept++;
+        break;
+      }
+      kept++;
     }
-    if (firstLeftOut === undefined) elements.push(tokensOf(name, attributes));
+    elements.push(tokensOf(name, attributes));
     if (!VOID.has(name) && !attributes.endsWith('/')) depth++;
-    else if (depth === 0 && firstLeftOut === undefined) markup += whole.length;
+    else if (depth === 0) markup += whole.length;
   }
   const below = firstLeftOut === undefined ? [] : [`main>:nth-child(n+${firstLeftOut})`];
   // A short page (a 404) shows its footer on the first screen.
@@ -164,7 +167,26 @@ function firstScreen(html: string): FirstScreen {
   return { elements, below, belowFrom };
 }
 
+/**
+ * Each tag's names, by its text: the header, the menus and the footer are the same tags on every
+ * page of a language, and reading their attributes again was most of the first screen's time.
+ * The sets are only read. Bounded: a long build meets a few tens of thousands of different tags.
+ */
+const tagTokens = new Map<string, Set<string>>();
+const TAG_TOKENS_LIMIT = 100_000;
+
 function tokensOf(name: string, attributes: string): Set<string> {
+  const tag = `${name} ${attributes}`;
+  let tokens = tagTokens.get(tag);
+  if (!tokens) {
+    tokens = namesIn(name, attributes);
+    if (tagTokens.size >= TAG_TOKENS_LIMIT) tagTokens.clear();
+    tagTokens.set(tag, tokens);
+  }
+  return tokens;
+}
+
+function namesIn(name: string, attributes: string): Set<string> {
   const tokens = new Set([name]);
   for (const [, attribute = '', ...values] of attributes.matchAll(
     /([^\s=/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g,
@@ -318,6 +340,36 @@ const hideBelow = (below: string[]) => `:where(${below.join(',')}){visibility:hi
 export const SHOW_BELOW = ':where(main>*,main~*){visibility:inherit}';
 
 /**
+ * What every page with the same inline stylesheet shares, worked out once (hashing a stylesheet of
+ * tens of KB twice on every page was a tenth of the rewrites' time): the whole as a file, its
+ * name, and the inline stylesheet's hash in the page's policy.
+ */
+const stylesheetFiles = new Map<string, { whole: string; name: string; oldHash: string }>();
+function stylesheetFile(inline: string) {
+  let file = stylesheetFiles.get(inline);
+  if (!file) {
+    const whole = inline + SHOW_BELOW;
+    file = { whole, name: builtAssetName('page', whole, 'css'), oldHash: `'${cspHash(inline)}'` };
+    stylesheetFiles.set(inline, file);
+  }
+  return file;
+}
+
+/** The critical CSS's hash, by text: pages with the same first screen share it. */
+const criticalHashes = new Map<string, string>();
+function criticalHash(critical: string): string {
+  let hash = criticalHashes.get(critical);
+  if (hash === undefined) {
+    hash = cspHash(critical);
+    criticalHashes.set(critical, hash);
+  }
+  return hash;
+}
+
+const applyScriptHash = cspHash(applyStylesheetScript);
+const islandRuleHash = ` '${cspHash(ISLAND_RULE)}'`;
+
+/**
  * One built page with its large inline stylesheet split (see above): the page's new HTML, the
  * stylesheet file it links and the icons' file of what is further down (src/integrations/
  * icon-sprite.ts, hidden with it until the stylesheet applies), or undefined when it has no
@@ -349,32 +401,31 @@ export function splitPageStyles(
   // critical CSS: one element and one policy hash fewer in the first response.
   const islandStyle = html.includes(`<style>${ISLAND_RULE}</style>`);
   const critical = (islandStyle ? ISLAND_RULE : '') + criticalCss(inline, html, screen);
-  const whole = inline + SHOW_BELOW;
-  const name = builtAssetName('page', whole, 'css');
+  const { whole, name, oldHash } = stylesheetFile(inline);
   const href = `${assetsBase}${name}`;
-  const oldHash = `'${cspHash(inline)}'`;
-  if (!html.includes(oldHash))
+  // The policy comes first in <head> (src/lib/page-head.ts): only the part before the stylesheet
+  // is searched and changed, not the whole page.
+  const index = largest.index;
+  const before = html.slice(0, index);
+  if (!before.includes(oldHash))
     throw new Error(
       "critical-css: the page's policy does not list its stylesheet's hash; Astro's CSP output changed",
     );
+  const head = (islandStyle ? before.replace(islandRuleHash, '') : before)
+    .replace(oldHash, `'${criticalHash(critical)}'`)
+    .replace(
+      /(<meta http-equiv="content-security-policy" content="[^"]*script-src 'self')/,
+      `$1 '${applyScriptHash}'`,
+    );
+  if (!head.includes(applyScriptHash))
+    throw new Error("critical-css: the page's policy has no script-src 'self' to add to");
   const tags =
     `<style>${critical}</style>` +
     `<link rel="stylesheet" href="${href}" media="print">` +
     `<script>${applyStylesheetScript}</script>` +
     `<noscript><link rel="stylesheet" href="${href}"></noscript>`;
-  const index = largest.index;
-  const split = (html.slice(0, index) + tags + html.slice(index + largest[0].length)).replace(
-    `<style>${ISLAND_RULE}</style>`,
-    '',
-  );
-  const policy = (islandStyle ? split.replace(` '${cspHash(ISLAND_RULE)}'`, '') : split)
-    .replace(oldHash, `'${cspHash(critical)}'`)
-    .replace(
-      /(<meta http-equiv="content-security-policy" content="[^"]*script-src 'self')/,
-      `$1 '${cspHash(applyStylesheetScript)}'`,
-    );
-  if (!policy.includes(cspHash(applyStylesheetScript)))
-    throw new Error("critical-css: the page's policy has no script-src 'self' to add to");
+  const split = head + tags + html.slice(index + largest[0].length);
+  const policy = islandStyle ? split.replace(`<style>${ISLAND_RULE}</style>`, '') : split;
   return { html: policy, file: { name, css: whole }, icons: icons?.file };
 }
 

@@ -28,6 +28,42 @@ const islandScript =
   /<script>(\(\(\)=>\{(?:(?!<\/script>)[\s\S])*?(?:customElements\.define\("astro-island"|\(self\.Astro\|\|\(self\.Astro=\{\}\)\))(?:(?!<\/script>)[\s\S])*?)<\/script>/g;
 
 /**
+ * A script's file name and its hash in the policy, by text: thousands of pages carry the same few
+ * scripts, each hashed twice per page before.
+ */
+const scriptFiles = new Map<string, Map<string, { name: string; hash: string }>>();
+function scriptFile(stem: string, code: string) {
+  let byCode = scriptFiles.get(stem);
+  if (!byCode) scriptFiles.set(stem, (byCode = new Map()));
+  let file = byCode.get(code);
+  if (!file) {
+    file = { name: builtAssetName(stem, code, 'js'), hash: ` '${cspHash(code)}'` };
+    byCode.set(code, file);
+  }
+  return file;
+}
+
+const POLICY = '<meta http-equiv="content-security-policy" content="';
+
+/**
+ * The page with each of `hashes` taken out of its policy once (the `<meta>` Astro writes, first in
+ * `<head>`), or undefined when one is not in it. Only the policy is searched and changed, not the
+ * whole page once per hash.
+ */
+function withoutPolicyHashes(html: string, hashes: readonly string[]): string | undefined {
+  const start = html.indexOf(POLICY);
+  if (start === -1) return undefined;
+  const end = html.indexOf('">', start);
+  let policy = html.slice(start, end);
+  for (const hash of hashes) {
+    const at = policy.indexOf(hash);
+    if (at === -1) return undefined;
+    policy = policy.slice(0, at) + policy.slice(at + hash.length);
+  }
+  return html.slice(0, start) + policy + html.slice(end);
+}
+
+/**
  * One built page with Astro's inline island scripts loaded from files instead: the new HTML and
  * the files, or undefined when it has none.
  */
@@ -36,21 +72,20 @@ export function externalIslandScripts(
   assetsBase = '/_astro/',
 ): { html: string; files: { name: string; code: string }[] } | undefined {
   const files: { name: string; code: string }[] = [];
-  let page = html.replace(islandScript, (_, code: string) => {
-    const name = builtAssetName('island', code, 'js');
+  const hashes: string[] = [];
+  const page = html.replace(islandScript, (_, code: string) => {
+    const { name, hash } = scriptFile('island', code);
     files.push({ name, code });
+    hashes.push(hash);
     return `<script defer src="${assetsBase}${name}"></script>`;
   });
   if (!files.length) return undefined;
-  for (const { code } of files) {
-    const hash = ` '${cspHash(code)}'`;
-    if (!page.includes(hash))
-      throw new Error(
-        "island-runtime: the page's policy does not list an island script's hash; Astro's CSP output changed",
-      );
-    page = page.replace(hash, '');
-  }
-  return { html: page, files };
+  const policy = withoutPolicyHashes(page, hashes);
+  if (policy === undefined)
+    throw new Error(
+      "island-runtime: the page's policy does not list an island script's hash; Astro's CSP output changed",
+    );
+  return { html: policy, files };
 }
 
 /** An inline module script: Astro's bundling of a component's `<script>` (no imports left). */
@@ -73,24 +108,27 @@ export function externalModuleScripts(
   )
     return undefined;
   const code = scripts.map(([, code]) => `(async()=>{${code}})();`).join('\n');
-  const name = builtAssetName('page-scripts', code, 'js');
-  let page = html;
-  scripts.forEach(([whole, code], index) => {
-    const last = index === scripts.length - 1;
-    page = page.replace(
-      whole,
-      last ? `<script type="module" src="${assetsBase}${name}"></script>` : '',
-    );
-    const hash = ` '${cspHash(code!)}'`;
-    if (!page.includes(hash))
-      throw new Error(
-        "island-runtime: the page's policy does not list an inline module script's hash; Astro's CSP output changed",
-      );
-    // The same script twice on a page has one hash in its policy.
-    if (!scripts.slice(index + 1).some(([, other]) => other === code))
-      page = page.replace(hash, '');
+  const { name } = scriptFile('page-scripts', code);
+  // Each script out of the page, the file where the last one was.
+  let page = '';
+  let copied = 0;
+  scripts.forEach(({ 0: whole, index }, at) => {
+    page += html.slice(copied, index);
+    if (at === scripts.length - 1)
+      page += `<script type="module" src="${assetsBase}${name}"></script>`;
+    copied = index + whole.length;
   });
-  return { html: page, file: { name, code } };
+  page += html.slice(copied);
+  // The same script twice on a page has one hash in its policy.
+  const hashes = [...new Set(scripts.map(([, code]) => code!))].map(
+    (code) => scriptFile('module', code).hash,
+  );
+  const policy = withoutPolicyHashes(page, hashes);
+  if (policy === undefined)
+    throw new Error(
+      "island-runtime: the page's policy does not list an inline module script's hash; Astro's CSP output changed",
+    );
+  return { html: policy, file: { name, code } };
 }
 
 export function islandRuntimeFiles(): AstroIntegration {

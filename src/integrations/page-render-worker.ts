@@ -80,11 +80,20 @@ const global = globalThis as Record<symbol | string, unknown>;
 if (setup.chunkGraph) global[Symbol.for('pistelink.islandChunks')] = new Map(setup.chunkGraph);
 const sharedPages: unknown[] = [];
 if (setup.sharedPages) global[Symbol.for('pistelink.sharedPages')] = sharedPages;
-const rewrites: Record<string, { pages: number; files: Map<string, string> }> = {};
-for (const name of setup.rewrites) rewrites[name] = { pages: 0, files: new Map() };
+/**
+ * A rewrite's files, keeping those added since the last page apart: each is sent once, and the
+ * whole map (a thousand files) is not gone through again for every page.
+ */
+class FilesMap extends Map<string, string> {
+  added: [string, string][] = [];
+  override set(file: string, text: string) {
+    if (!this.has(file)) this.added.push([file, text]);
+    return super.set(file, text);
+  }
+}
+const rewrites: Record<string, { pages: number; files: FilesMap }> = {};
+for (const name of setup.rewrites) rewrites[name] = { pages: 0, files: new FilesMap() };
 if (setup.rewrites.length) global[Symbol.for('pistelink.pageRewrites')] = rewrites;
-/** The rewrites' files already sent: each is sent once. */
-const filesSent = new Set<string>();
 
 const staticImages: StaticImage[] = [];
 await installAddStaticImage();
@@ -114,7 +123,7 @@ port.on('message', async (job: PageJob) => {
     if (!routeData)
       throw new Error(`no route ${job.route} (${job.component}) in the prerender bundle`);
     const response = await app.render(new Request(job.url), { routeData });
-    const body = response.body === null ? null : await response.arrayBuffer();
+    const body = response.body === null ? null : await bodyBytes(response.body);
     const answer: PageAnswer = {
       id: job.id,
       status: response.status,
@@ -133,6 +142,30 @@ port.on('message', async (job: PageJob) => {
 });
 port.postMessage({ ready: true });
 
+/**
+ * A page's body as one buffer to hand to the main thread: the middleware's one chunk as it is
+ * when it fills its own buffer (src/middleware.ts), rather than copied by `arrayBuffer()`.
+ */
+async function bodyBytes(body: ReadableStream<Uint8Array>): Promise<ArrayBuffer> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of body) chunks.push(chunk);
+  const [only] = chunks;
+  if (
+    chunks.length === 1 &&
+    only!.buffer instanceof ArrayBuffer &&
+    only!.byteOffset === 0 &&
+    only!.byteLength === only!.buffer.byteLength
+  )
+    return only!.buffer;
+  const bytes = new Uint8Array(chunks.reduce((length, chunk) => length + chunk.byteLength, 0));
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes.buffer;
+}
+
 /** What the globals gathered since the last page, emptied. */
 function takeRecords(): PageRecords {
   const records: PageRecords = {
@@ -141,8 +174,7 @@ function takeRecords(): PageRecords {
     staticImages: staticImages.splice(0),
   };
   for (const [name, outcome] of Object.entries(rewrites)) {
-    const files = [...outcome.files].filter(([file]) => !filesSent.has(file));
-    for (const [file] of files) filesSent.add(file);
+    const files = outcome.files.added.splice(0);
     records.rewrites[name] = { pages: outcome.pages, files };
     outcome.pages = 0;
   }

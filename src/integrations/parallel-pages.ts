@@ -62,6 +62,30 @@ type DefaultPrerenderer = AstroPrerenderer & {
 
 const global = globalThis as Record<symbol | string, unknown>;
 
+/**
+ * A worker's page as the `Response` Astro writes (it reads `body`, then `arrayBuffer()`), over the
+ * bytes the worker handed over, not copies: undici's `Response` copies a buffer it is given, and
+ * `arrayBuffer()` copies it again. Two copies of every page in this thread, whose heap holds the
+ * whole build, made its garbage collector run more than the rest of its work.
+ */
+function pageResponse(answer: Extract<PageAnswer, { body: unknown }>): Response {
+  const { body } = answer;
+  const response = new Response(
+    body &&
+      // Not a byte stream: that would take the buffer over (detach it) as it is queued.
+      new ReadableStream({
+        start(controller) {
+          controller.enqueue(new Uint8Array(body));
+          controller.close();
+        },
+      }),
+    { status: answer.status, statusText: answer.statusText, headers: answer.headers },
+  );
+  // The same bytes, without reading them through the stream.
+  if (body) response.arrayBuffer = () => Promise.resolve(body);
+  return response;
+}
+
 /** A pool of workers rendering pages; each page goes to the one with the fewest waiting. */
 function workerPool(base: DefaultPrerenderer, threads: number) {
   const { app } = base;
@@ -152,13 +176,7 @@ function workerPool(base: DefaultPrerenderer, threads: number) {
                 return page.reject(error);
               }
               keep(message.records);
-              page.resolve(
-                new Response(message.body, {
-                  status: message.status,
-                  statusText: message.statusText,
-                  headers: message.headers,
-                }),
-              );
+              page.resolve(pageResponse(message));
             });
             // A worker that stops (an error outside a page, out of memory) fails the build rather
             // than leaving its pages waiting for ever.

@@ -53,6 +53,21 @@ function textOf(html: string): string {
 }
 
 /**
+ * The language of the page's hero section, when it has its own: the first `<section>` tag with
+ * the class `hero…` and a `lang`. Each tag is tested alone: one pattern over the whole page,
+ * tried at every `<section`, was most of this module's time in a build.
+ */
+function heroLang(html: string): string | undefined {
+  for (let at = html.indexOf('<section'); at !== -1; at = html.indexOf('<section', at + 1)) {
+    const end = html.indexOf('>', at);
+    const tag = html.slice(at, end === -1 ? html.length : end);
+    const lang = /^<section[^>]*class="hero[^"]*"[^>]*\blang="([^"]+)"/.exec(tag)?.[1];
+    if (lang !== undefined) return lang;
+  }
+  return undefined;
+}
+
+/**
  * The share image a rendered page asks for, and what it must show; none if it uses the site's.
  * `decode` turns the heading's markup into text: the page may be a Latin-1 reading of its UTF-8
  * bytes (src/lib/page-head.ts), where only the heading needs decoding.
@@ -64,9 +79,7 @@ export function cardOf(
   const image = /<meta property="og:image" content="[^"]*?(\/og\/[^"]+\.png)"/.exec(html)?.[1];
   if (!image) return undefined;
   const heading = /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1];
-  const lang =
-    /<section[^>]*class="hero[^"]*"[^>]*\blang="([^"]+)"/.exec(html)?.[1] ??
-    /<html lang="([^"]+)"/.exec(html)?.[1];
+  const lang = heroLang(html) ?? /<html lang="([^"]+)"/.exec(html)?.[1];
   if (!heading || !lang)
     throw new Error(`share images: ${image}'s page has no heading or language`);
   return { image, card: { heading: textOf(decode(heading)), lang } };

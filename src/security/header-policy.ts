@@ -84,7 +84,9 @@ const parse = (policy: string) =>
 export function headerPolicyFor(pagePolicies: readonly string[]): string {
   if (pagePolicies.length === 0) return headerContentSecurityPolicy;
   const directives = new Map<string, string[]>();
-  for (const policy of pagePolicies) {
+  // Each different policy once: thousands of pages share a few dozen, and one seen again adds
+  // nothing to the union or the comparison (parsing every page's: half a second at 5,000 pages).
+  for (const policy of new Set(pagePolicies)) {
     for (const [name, pageSources] of parse(policy)) {
       const sources =
         name === 'style-src'

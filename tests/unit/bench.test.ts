@@ -15,6 +15,7 @@ import {
   phasesTable,
   resultsTable,
 } from '../../scripts/bench/report.mjs';
+import { ownersTable, profileOwners } from '../../scripts/bench/profile.mjs';
 import {
   resortName,
   slugify,
@@ -166,5 +167,51 @@ describe('report', () => {
     expect(contentSetLabel('synthetic', { resorts: 1000, jobs: 1 })).toBe(
       'synthetic (1,000 resorts, 1 job)',
     );
+  });
+});
+
+describe('CPU profile by owner', () => {
+  // A profile as `--cpu-prof` writes it: a tree of frames, and which one ran at each sample.
+  const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({
+    id,
+    callFrame: { functionName, url },
+    children,
+  });
+  const profile = {
+    nodes: [
+      frame(1, '(root)', '', [2, 3, 6, 7]),
+      // Astro's renderer calling Node's encoder: Astro's time.
+      frame(2, 'renderStreaming', 'file:///p/dist/server/.prerender/chunks/server_a.mjs', [4]),
+      // The critical CSS calling a library: ours.
+      frame(
+        3,
+        'splitPageStyles',
+        'file:///p/dist/server/.prerender/chunks/rewrite-page_b.mjs',
+        [5],
+      ),
+      frame(4, 'encode', 'node:internal/encoding'),
+      frame(5, 'parse', 'file:///p/node_modules/postcss/lib/parser.js'),
+      frame(6, '(garbage collector)', ''),
+      frame(7, '(idle)', ''),
+    ],
+    samples: [4, 4, 5, 6, 7],
+    // Microseconds before each sample; each sample's own time is the next one's delta.
+    timeDeltas: [0, 1_000_000, 1_000_000, 500_000, 500_000, 2_000_000],
+  };
+
+  it('gives Node’s and the libraries’ time to their caller, and leaves idle time out', () => {
+    const owners = profileOwners(profile);
+    expect(Object.fromEntries(owners)).toEqual({
+      'Astro: rendering': 2,
+      'ours: critical CSS (rewrite)': 0.5,
+      'garbage collection': 0.5,
+      idle: 2,
+    });
+    expect(ownersTable(owners).split('\n').slice(2)).toEqual([
+      '| Astro: rendering | 2.00 | 66.7 % |',
+      '| ours: critical CSS (rewrite) | 0.50 | 16.7 % |',
+      '| garbage collection | 0.50 | 16.7 % |',
+      '| **busy** (idle: 2.0 s) | **3.00** | |',
+    ]);
   });
 });
