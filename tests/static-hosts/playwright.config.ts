@@ -33,7 +33,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({
   testDir: '..',
-  outputDir: '../../test-results',
+  // A folder of its own: `npm test` runs this beside the screenshots, and a Playwright run empties
+  // its output folder as it starts.
+  outputDir: '../../test-results-static-hosts',
   testMatch: [
     'static-hosts/*.spec.ts',
     'e2e/pages.spec.ts',
