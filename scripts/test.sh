@@ -79,22 +79,23 @@ run npx playwright test              # end to end in Chromium, axe and link chec
 # 390 and 1280 px in en and fr against its committed baseline (docs/testing.md: Screenshots as a
 # test; `npm run screenshots:update` accepts an intended change): one after the other, as both
 # serve the e2e build on TEST_PORT. Beside them, the editing UI (npm run cms) in a copy of the
-# project, on ports of its own: a posting created in it builds. The browsers mostly wait on their
-# drivers (about a third of a core) and the editing UI on its dev server, so each leaves a core
-# idle; none of the three times anything.
+# project, on ports of its own: a posting created in it builds; then the static output on
+# Cloudflare's and Netlify's runtimes (wrangler, netlify dev) on their fixed ports, the forms
+# posting to the Node server on another origin (tests/static-hosts/playwright.config.ts), with its
+# fake backend on a port of its own (the screenshots' is the built one). The browsers mostly wait
+# on their drivers (about a third of a core), the editing UI on its dev server and the static hosts
+# on theirs starting, so each chain leaves a core idle; none of them times anything.
 bash scripts/ensure-browsers.sh
-together 'npx vitest run --project browsers && npm run screenshots' \
-  'npx playwright test --config tests/cms/playwright.config.ts'
-# The form receiver under faults (full disk on a tmpfs when root, locked database, SIGKILL under
-# load, memory at the worst case, abuse) and the operator's routine (receipt views, the team
-# command, a backup, Debian's sqlite3, restarts, a restore) on the real server: two to three minutes.
-bash scripts/ensure-debian.sh sqlite3   # the operator's own tool, in the fault suite
-run npx vitest run --project faults
-# The static output on Cloudflare's and Netlify's runtimes (wrangler, netlify dev), the forms
-# posting to the Node server on another origin (tests/static-hosts/playwright.config.ts).
 wait "$netlify_pid" || { cat "$netlify_log"; exit 1; }
 netlify_pid=
-run npm run test:static-hosts
+together 'npx vitest run --project browsers && npm run screenshots' \
+  'npx playwright test --config tests/cms/playwright.config.ts && BACKEND_GRAPHQL_URL=http://localhost:4399/graphql npm run test:static-hosts'
+# The form receiver under faults (full disk on a tmpfs when root, locked database, SIGKILL under
+# load, memory at the worst case, abuse) and the operator's routine (receipt views, the team
+# command, a backup, Debian's sqlite3, restarts, a restore) on the real server: two to three
+# minutes, alone (it bounds latencies).
+bash scripts/ensure-debian.sh sqlite3   # the operator's own tool, in the fault suite
+run npx vitest run --project faults
 # Lighthouse last, alone on the machine: its timings must not compete with the browsers above
 # (other work on the machine is allowed for: each run's CPU slowdown follows the benchmark index
 # it measured). HTML report of every page in dist/lighthouse/.

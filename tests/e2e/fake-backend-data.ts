@@ -4,13 +4,20 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** The backend the e2e build is configured with (tests/e2e/e2e.env), where the fake listens. */
-function configuredBackend(): URL {
-  const env = readFileSync(new URL('./e2e.env', import.meta.url), 'utf8');
-  const value = /^BACKEND_GRAPHQL_URL=(.+)$/m.exec(env)?.[1]?.trim();
-  return new URL(process.env.BACKEND_GRAPHQL_URL || value || 'http://localhost:4398/graphql');
-}
-export const fakeBackendUrl = configuredBackend();
+/**
+ * The backend the e2e and static-host builds are configured with (tests/e2e/e2e.env, which their
+ * npm scripts read over the environment): what the built pages may name.
+ */
+export const builtBackendUrl = new URL(
+  /^BACKEND_GRAPHQL_URL=(.+)$/m
+    .exec(readFileSync(new URL('./e2e.env', import.meta.url), 'utf8'))?.[1]
+    ?.trim() || 'http://localhost:4398/graphql',
+);
+/**
+ * Where the fake listens and the servers under test ask it (they read the address when they
+ * start): the built one, or BACKEND_GRAPHQL_URL, for a run beside another one.
+ */
+export const fakeBackendUrl = new URL(process.env.BACKEND_GRAPHQL_URL || builtBackendUrl.href);
 
 /** Playwright's web server entry for the fake backend (both Playwright configurations start it). */
 export const fakeBackendWebServer = {

@@ -17,7 +17,7 @@ import {
   headerOnlyDirectives,
   securityHeaders,
 } from '../../src/security/headers';
-import { fakeBackendUrl, scenarioUrl, scenarios } from './fake-backend-data';
+import { builtBackendUrl, scenarioUrl, scenarios } from './fake-backend-data';
 import { startServer } from './forms-helpers';
 import { aResort, useTranslations } from './site';
 import { tagsLoadedOnce, watchNetwork } from './third-party-stubs';
@@ -221,7 +221,7 @@ test.describe('the page’s Content Security Policy', () => {
       for (const text of inline) expect(scripts, text.slice(0, 80)).toContain(sha256(text));
 
       // Pages never ask the marketplace backend (the Node server relays the live conditions).
-      expect(policy.get('connect-src')).not.toContain(fakeBackendUrl.origin);
+      expect(policy.get('connect-src')).not.toContain(builtBackendUrl.origin);
     });
   }
 });

@@ -33,7 +33,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export default defineConfig({
   testDir: '..',
-  outputDir: '../../test-results',
+  // A folder of its own: `npm test` runs this beside the screenshots, and a Playwright run empties
+  // its output folder as it starts.
+  outputDir: '../../test-results-static-hosts',
   testMatch: [
     'static-hosts/*.spec.ts',
     'e2e/pages.spec.ts',
@@ -49,7 +51,9 @@ export default defineConfig({
   reporter: process.env.CI
     ? [['list']]
     : [['list'], ['html', { open: 'never', outputFolder: '../../playwright-report/static-hosts' }]],
-  timeout: 30_000,
+  // Twice the end-to-end suite's: `npm test` runs this beside the screenshots, and a first
+  // visit's tags under Partytown took past 30 s to let the network idle at a load of 17 here.
+  timeout: 60_000,
   use: {
     browserName: 'chromium',
     viewport: { width: 1280, height: 800 },

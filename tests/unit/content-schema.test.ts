@@ -105,9 +105,11 @@ const results = Object.fromEntries(
   ),
 ) as Record<keyof typeof cases, Sync>;
 
+// A minute to remove the copies: at a load of 20 on 2 cores it took past the default 10 s and
+// failed the file (a fresh-clone rehearsal), though every test had passed.
 afterAll(() => {
   for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
-});
+}, 60_000);
 
 describe('content schema', () => {
   it('accepts the content as it is', () => {
