@@ -1,5 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { defineMiddleware } from 'astro:middleware';
+import { bytesStream } from './lib/bytes-stream';
 import { headInPlace } from './lib/page-head';
 import { pageRewritesOn } from './lib/page-rewrites';
 import { configuredHashes } from './security/content-security-policy';
@@ -26,25 +27,12 @@ export const onRequest = defineMiddleware(async (_context, next) => {
     const rewritten = rewritePage(text, rewrites);
     if (rewritten !== undefined) moved = Buffer.from(rewritten, 'utf8');
   }
-  if (!moved) return new Response(bytesBody(bytes), response);
+  if (!moved) return new Response(bytesStream(bytes), response);
   const headers = new Headers(response.headers);
   headers.delete('content-length');
-  return new Response(bytesBody(moved), {
+  return new Response(bytesStream(moved), {
     status: response.status,
     statusText: response.statusText,
     headers,
   });
 });
-
-/**
- * The page's bytes as a body that hands them on as they are: a `Response` given a buffer copies
- * it, and copies it again when read (about 0.2 ms a page for each, in a build of thousands).
- */
-function bytesBody(bytes: Uint8Array<ArrayBuffer>): ReadableStream<Uint8Array<ArrayBuffer>> {
-  return new ReadableStream({
-    start(controller) {
-      controller.enqueue(bytes);
-      controller.close();
-    },
-  });
-}

@@ -22,6 +22,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 import type { Plugin } from 'vite';
+import { bytesStream } from '../lib/bytes-stream';
 import { pageRewritesOn, type PageRewriteName } from '../lib/page-rewrites';
 import type { SharedPage } from '../lib/share-image';
 import type { PageAnswer, PageJob, PageRecords, PageWorkerSetup } from './page-render-worker';
@@ -70,17 +71,11 @@ const global = globalThis as Record<symbol | string, unknown>;
  */
 function pageResponse(answer: Extract<PageAnswer, { body: unknown }>): Response {
   const { body } = answer;
-  const response = new Response(
-    body &&
-      // Not a byte stream: that would take the buffer over (detach it) as it is queued.
-      new ReadableStream({
-        start(controller) {
-          controller.enqueue(new Uint8Array(body));
-          controller.close();
-        },
-      }),
-    { status: answer.status, statusText: answer.statusText, headers: answer.headers },
-  );
+  const response = new Response(body && bytesStream(new Uint8Array(body)), {
+    status: answer.status,
+    statusText: answer.statusText,
+    headers: answer.headers,
+  });
   // The same bytes, without reading them through the stream.
   if (body) response.arrayBuffer = () => Promise.resolve(body);
   return response;
