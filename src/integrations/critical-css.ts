@@ -19,6 +19,7 @@
  */
 import type { AstroIntegration } from 'astro';
 import postcss from 'postcss';
+import { remembered } from '../lib/remembered';
 import { cspHash } from '../security/content-security-policy';
 import { iconsBelowFromSprite } from './icon-sprite';
 import { builtAssetName, builtPageRewrite } from './rewrite-built-pages';
@@ -176,14 +177,8 @@ const tagTokens = new Map<string, Set<string>>();
 const TAG_TOKENS_LIMIT = 100_000;
 
 function tokensOf(name: string, attributes: string): Set<string> {
-  const tag = `${name} ${attributes}`;
-  let tokens = tagTokens.get(tag);
-  if (!tokens) {
-    tokens = namesIn(name, attributes);
-    if (tagTokens.size >= TAG_TOKENS_LIMIT) tagTokens.clear();
-    tagTokens.set(tag, tokens);
-  }
-  return tokens;
+  if (tagTokens.size >= TAG_TOKENS_LIMIT) tagTokens.clear();
+  return remembered(tagTokens, `${name} ${attributes}`, () => namesIn(name, attributes));
 }
 
 function namesIn(name: string, attributes: string): Set<string> {
@@ -264,12 +259,9 @@ export function criticalCss(css: string, html: string, screen = firstScreen(html
         : '0',
     )
     .join('');
-  let text = critical.get(kept);
-  if (text === undefined) {
-    text = keptRules(css, kept);
-    critical.set(kept, text);
-  }
-  return text + (below.length ? hideBelow(below) : '');
+  return (
+    remembered(critical, kept, () => keptRules(css, kept)) + (below.length ? hideBelow(below) : '')
+  );
 }
 
 /**
@@ -291,9 +283,9 @@ type Compound = { key: string; required: string[] | undefined };
 type PreparedStylesheet = { rules: (Compound[][] | undefined)[]; critical: Map<string, string> };
 const prepared = new Map<string, PreparedStylesheet>();
 
-function preparedStylesheet(css: string): PreparedStylesheet {
-  let sheet = prepared.get(css);
-  if (sheet) return sheet;
+const preparedStylesheet = (css: string) => remembered(prepared, css, () => prepare(css));
+
+function prepare(css: string): PreparedStylesheet {
   const rules: PreparedStylesheet['rules'] = [];
   postcss.parse(css).walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as postcss.AtRule).name))
@@ -312,9 +304,7 @@ function preparedStylesheet(css: string): PreparedStylesheet {
           ),
       );
   });
-  sheet = { rules, critical: new Map() };
-  prepared.set(css, sheet);
-  return sheet;
+  return { rules, critical: new Map() };
 }
 
 /** The stylesheet with only the rules `kept` names ('1' or '0' each, in walking order). */
@@ -345,26 +335,16 @@ export const SHOW_BELOW = ':where(main>*,main~*){visibility:inherit}';
  * name, and the inline stylesheet's hash in the page's policy.
  */
 const stylesheetFiles = new Map<string, { whole: string; name: string; oldHash: string }>();
-function stylesheetFile(inline: string) {
-  let file = stylesheetFiles.get(inline);
-  if (!file) {
+const stylesheetFile = (inline: string) =>
+  remembered(stylesheetFiles, inline, () => {
     const whole = inline + SHOW_BELOW;
-    file = { whole, name: builtAssetName('page', whole, 'css'), oldHash: `'${cspHash(inline)}'` };
-    stylesheetFiles.set(inline, file);
-  }
-  return file;
-}
+    return { whole, name: builtAssetName('page', whole, 'css'), oldHash: `'${cspHash(inline)}'` };
+  });
 
 /** The critical CSS's hash, by text: pages with the same first screen share it. */
 const criticalHashes = new Map<string, string>();
-function criticalHash(critical: string): string {
-  let hash = criticalHashes.get(critical);
-  if (hash === undefined) {
-    hash = cspHash(critical);
-    criticalHashes.set(critical, hash);
-  }
-  return hash;
-}
+const criticalHash = (critical: string) =>
+  remembered(criticalHashes, critical, () => cspHash(critical));
 
 const applyScriptHash = cspHash(applyStylesheetScript);
 const islandRuleHash = ` '${cspHash(ISLAND_RULE)}'`;

@@ -20,6 +20,7 @@
  * And the form islands' texts leave their props for a file of their own (island-strings.ts).
  */
 import type { AstroIntegration } from 'astro';
+import { remembered } from '../lib/remembered';
 import { cspHash } from '../security/content-security-policy';
 import { builtAssetName, builtPageRewrite } from './rewrite-built-pages';
 
@@ -32,16 +33,12 @@ const islandScript =
  * scripts, each hashed twice per page before.
  */
 const scriptFiles = new Map<string, Map<string, { name: string; hash: string }>>();
-function scriptFile(stem: string, code: string) {
-  let byCode = scriptFiles.get(stem);
-  if (!byCode) scriptFiles.set(stem, (byCode = new Map()));
-  let file = byCode.get(code);
-  if (!file) {
-    file = { name: builtAssetName(stem, code, 'js'), hash: ` '${cspHash(code)}'` };
-    byCode.set(code, file);
-  }
-  return file;
-}
+const scriptFile = (stem: string, code: string) =>
+  remembered(
+    remembered(scriptFiles, stem, () => new Map()),
+    code,
+    () => ({ name: builtAssetName(stem, code, 'js'), hash: ` '${cspHash(code)}'` }),
+  );
 
 const POLICY = '<meta http-equiv="content-security-policy" content="';
 
