@@ -21,14 +21,14 @@ const OWNERS = [
   [
     'ours: critical CSS (rewrite)',
     (f) =>
-      /^(splitPageStyles|criticalCss|firstScreen|tokensOf|keptRules|preparedStylesheet|stylesheetFile|critical-css)$/.test(
+      /^(splitPageStyles|criticalCss|firstScreen|tokensOf|namesIn|keptRules|preparedStylesheet|prepareStylesheet|stylesheetFile|criticalHash|critical-css)$/.test(
         f.functionName,
       ),
   ],
   [
     'ours: island scripts and texts (rewrite)',
     (f) =>
-      /^(externalIslandScripts|externalModuleScripts|externalIslandStrings|stringsMoved|island-runtime)$/.test(
+      /^(externalIslandScripts|externalModuleScripts|externalIslandStrings|stringsMoved|scriptFile|withoutPolicyHashes|island-runtime)$/.test(
         f.functionName,
       ),
   ],
@@ -71,12 +71,13 @@ const NODE_ONLY = 'Node alone (streams, buffers: an async step with no caller le
 const isNodeOwn = (frame) => !frame.url || frame.url.startsWith('node:');
 
 /**
- * A callback without a name in the site's own rewriting code (a `replace`'s, a `forEach`'s)
- * works for the function that called it: it is passed over, or the file's name alone would take
- * it for the pages' components.
+ * A callback without a name in the site's own rewriting code (a `replace`'s, a `forEach`'s), and
+ * `remembered` (src/lib/remembered.ts), work for the function that called them: they are passed
+ * over, or the file's name alone would take them for the pages' components.
  */
 const passedOver = (frame) =>
-  frame.functionName === '' && /\/(rewrite-page|head-script)_[^/]*$/.test(frame.url);
+  frame.functionName === 'remembered' ||
+  (frame.functionName === '' && /\/(rewrite-page|head-script)_[^/]*$/.test(frame.url));
 
 /** Seconds of each owner in one profile (Chrome's `.cpuprofile` format). */
 export function profileOwners(profile) {

@@ -283,9 +283,9 @@ type Compound = { key: string; required: string[] | undefined };
 type PreparedStylesheet = { rules: (Compound[][] | undefined)[]; critical: Map<string, string> };
 const prepared = new Map<string, PreparedStylesheet>();
 
-const preparedStylesheet = (css: string) => remembered(prepared, css, () => prepare(css));
+const preparedStylesheet = (css: string) => remembered(prepared, css, () => prepareStylesheet(css));
 
-function prepare(css: string): PreparedStylesheet {
+function prepareStylesheet(css: string): PreparedStylesheet {
   const rules: PreparedStylesheet['rules'] = [];
   postcss.parse(css).walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as postcss.AtRule).name))
