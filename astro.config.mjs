@@ -103,5 +103,10 @@ export default defineConfig({
   // and styles (src/security/content-security-policy.ts; the other headers: src/security/headers.ts).
   security: { checkOrigin: false, csp: contentSecurityPolicy(config) },
   devToolbar: { enabled: false },
-  vite: cmsVite,
+  // Astro's and Vite's caches in the project rather than in node_modules (their default): the
+  // tests' project copies link one node_modules, and copies building or syncing at once shared
+  // one content store and one Vite cache, which one of them emptied while another wrote it
+  // ("ENOTEMPTY … node_modules/.vite/deps" failed a content check on CI).
+  cacheDir: './.cache/astro',
+  vite: { ...cmsVite, cacheDir: './.cache/vite' },
 });

@@ -27,6 +27,7 @@ export default defineConfig(
     '.wrangler/',
     '.netlify/',
     '.astro/',
+    '.cache/',
     '.tooling/',
     'data/',
     'test-results/',

@@ -20,6 +20,7 @@ const notCopied = new Set([
   'node_modules',
   '.git',
   '.astro',
+  '.cache',
   '.builds',
   '.tooling',
   'data',

@@ -29,7 +29,12 @@ function projectWith(
   cpSync(join(root, 'content'), join(dir, 'content'), { recursive: true });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-  writeFileSync(join(dir, 'astro.config.mjs'), 'export default {};\n');
+  // Caches in the copy: in the linked node_modules (Astro's and Vite's default) the copies,
+  // synced at once, emptied each other's Vite cache ("ENOTEMPTY … .vite/deps").
+  writeFileSync(
+    join(dir, 'astro.config.mjs'),
+    "export default { cacheDir: './.cache/astro', vite: { cacheDir: './.cache/vite' } };\n",
+  );
   edit((path, change) => {
     const before = readFileSync(join(dir, path), 'utf8');
     const after = change(before);

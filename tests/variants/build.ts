@@ -6,7 +6,7 @@
  * sharing one project race on its files). A build with its own content (`editContent`) edits its
  * copy's content/ first.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { copyProject } from '../builds/project-copy';
 
@@ -54,13 +54,9 @@ export async function buildVariant(
 ): Promise<Variant> {
   const project = copyProject(name);
   await editContent?.(project.dir);
-  // The copy shares the project's node_modules, where Astro keeps its cache unless told otherwise.
-  writeFileSync(
-    join(project.dir, 'variant.config.mjs'),
-    "import config from './astro.config.mjs';\nexport default { ...config, cacheDir: './.cache' };\n",
-  );
+  // Astro's caches are in the copy (astro.config.mjs), not in the node_modules it shares.
   const built = await project.node(
-    ['node_modules/astro/bin/astro.mjs', 'build', '--config', 'variant.config.mjs'],
+    ['node_modules/astro/bin/astro.mjs', 'build'],
     { ...noCompanyFacts, ...env },
   );
   if (built.code !== 0) {
