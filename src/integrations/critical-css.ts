@@ -188,7 +188,10 @@ function namesIn(name: string, attributes: string): Set<string> {
   )) {
     const value = values.find((v) => v !== undefined) ?? '';
     if (attribute === 'class') {
-      for (const name of value.split(/\s+/)) if (name) tokens.add(`.${name}`);
+      // A modifier class also names its block, as a selector's modifier is read as its block
+      // (`requiredTokens`): `fact--wide` alone, without `fact`, is a `.fact` to the scan.
+      for (const name of value.split(/\s+/))
+        if (name) tokens.add(`.${name}`).add(`.${name.replace(/--[\w-]+$/, '')}`);
     } else if (attribute === 'id') tokens.add(`#${value}`);
     else if (attribute.startsWith('data-astro-cid-')) tokens.add(`[${attribute}]`);
   }
@@ -323,11 +326,19 @@ function keptRules(css: string, kept: string): string {
 
 /**
  * Hiding what is further down, and showing it again at the end of the whole stylesheet: both
- * without specificity (`:where`), so that any rule of the site's own about visibility wins over
- * them, as before; the second one, later, over the first.
+ * without specificity (`:where`), so that any rule of the site's own about visibility or overflow
+ * wins over them, as before; the second one, later, over the first.
+ *
+ * Hidden is not enough: what is hidden still takes its place, and without its own rules a part of
+ * it may be wider than the screen (a button whose label does not wrap yet). A phone then lays the
+ * page out wider and zooms out to fit it, and when the stylesheet arrives, zooms back: the cookie
+ * banner, fixed at the bottom, moved (a layout shift Lighthouse measured on the rental pages).
+ * `overflow-x: clip` keeps it inside its section without making it a scrolling box or a new
+ * formatting context, so nothing else is laid out differently.
  */
-const hideBelow = (below: string[]) => `:where(${below.join(',')}){visibility:hidden}`;
-export const SHOW_BELOW = ':where(main>*,main~*){visibility:inherit}';
+const hideBelow = (below: string[]) =>
+  `:where(${below.join(',')}){visibility:hidden;overflow-x:clip}`;
+export const SHOW_BELOW = ':where(main>*,main~*){visibility:inherit;overflow-x:visible}';
 
 /**
  * What every page with the same inline stylesheet shares, worked out once (hashing a stylesheet of

@@ -79,9 +79,21 @@ describe('the first screen’s CSS', () => {
         '.intro .text{margin:0}',
         '.hero__title--live{color:green}',
         // The reviews (the third child of <main>) and the footer, hidden until the whole applies.
-        ':where(main>:nth-child(n+3),main~*){visibility:hidden}',
+        ':where(main>:nth-child(n+3),main~*){visibility:hidden;overflow-x:clip}',
       ].join(''),
     );
+  });
+
+  it('keeps the rule of an element that has a modifier class without its block’s', () => {
+    // The resort facts' wide tile is `<div class="fact--wide">`: without its rule, its date ran
+    // past a phone's screen before the whole stylesheet came, and the page was zoomed out.
+    const html = builtPage({
+      sections: [
+        '<section class="hero"><dl class="facts"><div class="fact--wide">1 Dec</div></dl></section>',
+      ],
+    });
+    const css = '.facts>.fact--wide{grid-column:1/-1}.facts>.fact--narrow{grid-column:1}';
+    expect(criticalCss(css, html)).toContain('.facts>.fact--wide{grid-column:1/-1}');
   });
 
   it('takes in a third section when the first two are short, as the top of a laptop’s screen', () => {
@@ -89,7 +101,7 @@ describe('the first screen’s CSS', () => {
       sections: [hero, '<section class="intro">Hi</section>', long('more'), long('last')],
     });
     expect(criticalCss('.more{color:red}.last{color:blue}', html)).toBe(
-      '.more{color:red}:where(main>:nth-child(n+4),main~*){visibility:hidden}',
+      '.more{color:red}:where(main>:nth-child(n+4),main~*){visibility:hidden;overflow-x:clip}',
     );
   });
 
@@ -106,7 +118,7 @@ describe('the first screen’s CSS', () => {
     const split = splitPageStyles(html)!;
     expect(split.file.css).toBe(`${css}${SHOW_BELOW}`);
     const href = `/_astro/${split.file.name}`;
-    const critical = '.site-header{color:red}:where(main~*){visibility:hidden}';
+    const critical = '.site-header{color:red}:where(main~*){visibility:hidden;overflow-x:clip}';
     expect(split.html).toContain(
       `<style>${critical}</style><link rel="stylesheet" href="${href}" media="print"><script>${applyStylesheetScript}</script><noscript><link rel="stylesheet" href="${href}"></noscript>`,
     );
@@ -126,7 +138,7 @@ describe('the first screen’s CSS', () => {
       .replace('</head>', `<style>${islandRule}</style></head>`)
       .replace(`style-src 'self'`, `style-src 'self' '${cspHash(islandRule)}'`);
     const split = splitPageStyles(html)!;
-    const critical = `${islandRule}.site-header{color:red}:where(main~*){visibility:hidden}`;
+    const critical = `${islandRule}.site-header{color:red}:where(main~*){visibility:hidden;overflow-x:clip}`;
     expect(split.html).toContain(`<style>${critical}</style>`);
     expect(split.html.match(/<style>/g)).toHaveLength(1);
     expect(split.html).toContain(`style-src 'self' '${cspHash(critical)}';`);
