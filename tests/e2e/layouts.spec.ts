@@ -76,8 +76,8 @@ test.describe('at 1280 px', () => {
   });
 });
 
-// Buttons do not wrap by default (global.css): a long label in a narrow card ran out of it, past
-// the screen's edge. French has the longest.
+// A long label in a narrow card ran out of it, past the screen's edge, while buttons did not wrap
+// (global.css lets them now). French has the longest.
 for (const width of [390, 768]) {
   test(`long buttons stay inside their cards at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });

@@ -55,10 +55,10 @@ export async function buildVariant(
   const project = copyProject(name);
   await editContent?.(project.dir);
   // Astro's caches are in the copy (astro.config.mjs), not in the node_modules it shares.
-  const built = await project.node(
-    ['node_modules/astro/bin/astro.mjs', 'build'],
-    { ...noCompanyFacts, ...env },
-  );
+  const built = await project.node(['node_modules/astro/bin/astro.mjs', 'build'], {
+    ...noCompanyFacts,
+    ...env,
+  });
   if (built.code !== 0) {
     project.removeAll();
     throw new Error(`The ${name} build failed:\n${built.output}`);
