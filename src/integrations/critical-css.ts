@@ -52,13 +52,14 @@ export const applyStylesheetScript =
  * `:popover-open`, `[data-consent=pending]`, `[aria-expanded]`, `:has(…)`, `:not(…)`) are
  * dropped, which can only widen what it matches. Pseudo-elements go with them (their element
  * decides). The components' scoping attributes (`data-astro-cid-…`) stay: they tell components
- * apart.
+ * apart; and so does a `type` (`input[type=file]`): no script here changes one, and the file
+ * field's rules were 75 B of the home page's first response, which has no file field.
  */
 export function widenedSelector(selector: string): string {
   let text = selector
     .replace(/:root\b/g, 'html')
-    // Attribute selectors, except the components' scoping.
-    .replace(/\[(?!data-astro-cid-)(?:[^\]"']|"[^"]*"|'[^']*')*\]/g, '');
+    // Attribute selectors, except the components' scoping and an exact type.
+    .replace(/\[(?!data-astro-cid-|type=(["']?)[\w-]+\1\])(?:[^\]"']|"[^"]*"|'[^']*')*\]/g, '');
   // Functional pseudo-classes and pseudo-elements, their parentheses balanced; :is() and :where()
   // keep their list (any of it may match).
   let out = '';
@@ -194,19 +195,25 @@ function namesIn(name: string, attributes: string): Set<string> {
         if (name) tokens.add(`.${name}`).add(`.${name.replace(/--[\w-]+$/, '')}`);
     } else if (attribute === 'id') tokens.add(`#${value}`);
     else if (attribute.startsWith('data-astro-cid-')) tokens.add(`[${attribute}]`);
+    else if (attribute === 'type') tokens.add(`[type=${value.toLowerCase()}]`);
   }
   return tokens;
 }
 
 /**
- * The names a compound selector requires of one element (`a.button[data-astro-cid-x]`), or
+ * The names a compound selector requires of one element (`input.field[type=file]`), or
  * undefined when it holds a list (`:is()`, `:where()`) that any of several elements may meet.
  */
 function requiredTokens(compound: string): string[] | undefined {
   if (/:(is|where)\(/.test(compound)) return undefined;
   return (
-    [...compound.matchAll(/([.#]?)(-?[_a-zA-Z][\w-]*|\\.)+|\[data-astro-cid-[\w-]+\]/g)]
-      .map(([token]) => token.replace(/\\(.)/g, '$1'))
+    [
+      ...compound.matchAll(
+        /([.#]?)(-?[_a-zA-Z][\w-]*|\\.)+|\[data-astro-cid-[\w-]+\]|\[type=(["']?)([\w-]+)\3\]/g,
+      ),
+    ]
+      .map(([token, , , , type]) => (type ? `[type=${type.toLowerCase()}]` : token))
+      .map((token) => token.replace(/\\(.)/g, '$1'))
       // A modifier class is a state a script may switch (the live status badge's `badge--closed`
       // becomes `badge--open`): its block's class stands for it.
       .map((token) => token.replace(/^(\.[\w-]+?)--[\w-]+$/, '$1'))

@@ -48,6 +48,23 @@ describe('the first screen’s CSS', () => {
     expect(widenedSelector(':root')).toBe('html');
     expect(widenedSelector('.a:not(.b, .c) :popover-open')).toBe('.a *');
     expect(widenedSelector('.card[data-astro-cid-x1]')).toBe('.card[data-astro-cid-x1]');
+    // A type stays (no script changes one); any other test of it is widened away.
+    expect(widenedSelector('input[type=file].field::file-selector-button')).toBe(
+      'input[type=file].field',
+    );
+    expect(widenedSelector('input[type^=f]')).toBe('input');
+  });
+
+  it('keeps a type’s rules only when the first screen has an element of that type', () => {
+    const html = builtPage({
+      sections: [
+        '<section class="hero"><input class="field" type="checkbox"><input class="field"></section>',
+      ],
+    });
+    const css =
+      'input[type=checkbox].field{margin:0}input[type=file].field{border-style:dashed}' +
+      'input[type="FILE"].field::file-selector-button{color:red}.field{color:blue}';
+    expect(criticalCss(css, html)).toBe('input[type=checkbox].field{margin:0}.field{color:blue}');
   });
 
   it('keeps the rules of the header and the first sections, states and conditions included (a pointer’s aside), and leaves out those of the content further down', () => {
