@@ -182,6 +182,16 @@ function tokensOf(name: string, attributes: string): Set<string> {
   return remembered(tagTokens, `${name} ${attributes}`, () => namesIn(name, attributes));
 }
 
+/**
+ * A modifier class's block (`badge--closed` → `badge`): a state a script may switch (the live
+ * status badge's `badge--closed` becomes `badge--open`), so a selector's modifier is read as its
+ * block, and an element's modifier names its block too (`fact--wide` alone, without `fact`).
+ */
+const blockOf = (className: string) => className.replace(/^([\w-]+?)--[\w-]+$/, '$1');
+
+/** An element's type as a token, whatever its case (`[type=file]`). */
+const typeToken = (type: string) => `[type=${type.toLowerCase()}]`;
+
 function namesIn(name: string, attributes: string): Set<string> {
   const tokens = new Set([name]);
   for (const [, attribute = '', ...values] of attributes.matchAll(
@@ -189,13 +199,11 @@ function namesIn(name: string, attributes: string): Set<string> {
   )) {
     const value = values.find((v) => v !== undefined) ?? '';
     if (attribute === 'class') {
-      // A modifier class also names its block, as a selector's modifier is read as its block
-      // (`requiredTokens`): `fact--wide` alone, without `fact`, is a `.fact` to the scan.
       for (const name of value.split(/\s+/))
-        if (name) tokens.add(`.${name}`).add(`.${name.replace(/--[\w-]+$/, '')}`);
+        if (name) tokens.add(`.${name}`).add(`.${blockOf(name)}`);
     } else if (attribute === 'id') tokens.add(`#${value}`);
     else if (attribute.startsWith('data-astro-cid-')) tokens.add(`[${attribute}]`);
-    else if (attribute === 'type') tokens.add(`[type=${value.toLowerCase()}]`);
+    else if (attribute === 'type') tokens.add(typeToken(value));
   }
   return tokens;
 }
@@ -206,19 +214,15 @@ function namesIn(name: string, attributes: string): Set<string> {
  */
 function requiredTokens(compound: string): string[] | undefined {
   if (/:(is|where)\(/.test(compound)) return undefined;
-  return (
-    [
-      ...compound.matchAll(
-        /([.#]?)(-?[_a-zA-Z][\w-]*|\\.)+|\[data-astro-cid-[\w-]+\]|\[type=(["']?)([\w-]+)\3\]/g,
-      ),
-    ]
-      .map(([token, , , , type]) => (type ? `[type=${type.toLowerCase()}]` : token))
-      .map((token) => token.replace(/\\(.)/g, '$1'))
-      // A modifier class is a state a script may switch (the live status badge's `badge--closed`
-      // becomes `badge--open`): its block's class stands for it.
-      .map((token) => token.replace(/^(\.[\w-]+?)--[\w-]+$/, '$1'))
-      .filter((token) => token !== '*')
-  );
+  return [
+    ...compound.matchAll(
+      /([.#]?)(-?[_a-zA-Z][\w-]*|\\.)+|\[data-astro-cid-[\w-]+\]|\[type=(["']?)([\w-]+)\3\]/g,
+    ),
+  ]
+    .map(([token, , , , type]) => (type ? typeToken(type) : token))
+    .map((token) => token.replace(/\\(.)/g, '$1'))
+    .map((token) => (token.startsWith('.') ? `.${blockOf(token.slice(1))}` : token))
+    .filter((token) => token !== '*');
 }
 
 /**
